@@ -1,0 +1,28 @@
+/// Why an image could not be made or read.
+public enum ImageError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A width or height that is zero, negative or beyond any real photo.
+    case invalidDimensions(width: Int, height: Int)
+    /// More pixels than the limit allows; raise the limit to accept the image.
+    case tooManyPixels(width: Int, height: Int, limit: Int)
+
+    public var description: String {
+        switch self {
+        case let .invalidDimensions(width, height):
+            return "invalid image size \(width)×\(height)"
+        case let .tooManyPixels(width, height, limit):
+            let mp = Double(width) * Double(height) / 1e6
+            return "image is \(width)×\(height) (\(String(format1: mp)) MP), above the limit of \(limit / 1_000_000) MP"
+                + " (raise it with --max-megapixels)"
+        }
+    }
+}
+
+extension String {
+    /// One decimal, without Foundation's locale-dependent formatting.
+    init(format1 value: Double) {
+        let tenths = (value * 10).rounded()
+        let whole = Int(tenths / 10)
+        let frac = Int(abs(tenths.truncatingRemainder(dividingBy: 10)))
+        self = "\(whole).\(frac)"
+    }
+}

@@ -1,0 +1,127 @@
+/// An image the library owns: contiguous rows of 8-bit pixels with a stride.
+///
+/// Decoders write straight into a `PixelBuffer` and every stage hands the same buffer on, so pixels
+/// are copied only where a stage must make a new image (a warp, a resize). It is a class so that
+/// passing it along never copies pixels by accident; the memory is freed with the last reference.
+///
+/// It is `Sendable` because the only concurrent writers the library creates are its own parallel
+/// row-band loops, and each of those writes a disjoint band of rows.
+public final class PixelBuffer: @unchecked Sendable {
+    /// Width in pixels.
+    public let width: Int
+    /// Height in pixels.
+    public let height: Int
+    /// Pixel layout.
+    public let format: PixelFormat
+    /// Bytes from the start of one row to the start of the next (at least `width * bytesPerPixel`).
+    public let bytesPerRow: Int
+
+    private let storage: UnsafeMutableRawPointer
+    private let byteCount: Int
+
+    /// The pixel count past which buffers are refused unless the caller raises the limit.
+    public static let defaultMaximumPixels = 100_000_000
+
+    /// Makes a buffer with uninitialised contents (decoders and warps overwrite every byte).
+    ///
+    /// Rows are padded to 64 bytes so that each starts on a cache line.
+    /// - Throws: ``ImageError/invalidDimensions(width:height:)`` for an empty or overflowing size,
+    ///   ``ImageError/tooManyPixels(width:height:limit:)`` above `maximumPixels`.
+    public init(width: Int, height: Int, format: PixelFormat = .rgba8,
+                maximumPixels: Int = PixelBuffer.defaultMaximumPixels) throws {
+        try PixelBuffer.validate(width: width, height: height, maximumPixels: maximumPixels)
+        let rowBytes = (width * format.bytesPerPixel + 63) & ~63
+        self.width = width
+        self.height = height
+        self.format = format
+        self.bytesPerRow = rowBytes
+        self.byteCount = rowBytes * height
+        self.storage = UnsafeMutableRawPointer.allocate(byteCount: max(byteCount, 1), alignment: 64)
+    }
+
+    /// Makes a buffer filled with one value per byte (e.g. 0 for black, 255 for white).
+    public convenience init(width: Int, height: Int, format: PixelFormat = .rgba8, filledWith byte: UInt8,
+                            maximumPixels: Int = PixelBuffer.defaultMaximumPixels) throws {
+        try self.init(width: width, height: height, format: format, maximumPixels: maximumPixels)
+        storage.initializeMemory(as: UInt8.self, repeating: byte, count: byteCount)
+    }
+
+    deinit {
+        storage.deallocate()
+    }
+
+    /// Checks a size before anything is allocated: the guard against absurd or hostile headers.
+    public static func validate(width: Int, height: Int, maximumPixels: Int = defaultMaximumPixels) throws {
+        guard width > 0, height > 0, width <= 1 << 20, height <= 1 << 20 else {
+            throw ImageError.invalidDimensions(width: width, height: height)
+        }
+        guard width * height <= maximumPixels else {
+            throw ImageError.tooManyPixels(width: width, height: height, limit: maximumPixels)
+        }
+    }
+
+    /// The size as a ``PixelSize``.
+    public var size: PixelSize { PixelSize(width: width, height: height) }
+
+    /// Reads the whole buffer, rows `bytesPerRow` apart.
+    public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        try body(UnsafeRawBufferPointer(start: storage, count: byteCount))
+    }
+
+    /// Writes the whole buffer, rows `bytesPerRow` apart.
+    public func withUnsafeMutableBytes<R>(_ body: (UnsafeMutableRawBufferPointer) throws -> R) rethrows -> R {
+        try body(UnsafeMutableRawBufferPointer(start: storage, count: byteCount))
+    }
+
+    /// The first byte of row `y`, for the library's row loops.
+    @inline(__always)
+    func rowPointer(_ y: Int) -> UnsafeMutablePointer<UInt8> {
+        assert(y >= 0 && y < height, "row \(y) outside 0..<\(height)")
+        return (storage + y * bytesPerRow).assumingMemoryBound(to: UInt8.self)
+    }
+
+    /// The base address, for C libraries that take a pointer and a stride.
+    var baseAddress: UnsafeMutablePointer<UInt8> {
+        storage.assumingMemoryBound(to: UInt8.self)
+    }
+
+    /// Reads one pixel's channels (1 or 4 values). Slow: for tests and tools, not loops.
+    public subscript(x: Int, y: Int) -> [UInt8] {
+        get {
+            precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) outside the image")
+            let p = rowPointer(y) + x * format.bytesPerPixel
+            return (0..<format.bytesPerPixel).map { p[$0] }
+        }
+        set {
+            precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) outside the image")
+            precondition(newValue.count == format.bytesPerPixel, "a pixel has \(format.bytesPerPixel) channels")
+            let p = rowPointer(y) + x * format.bytesPerPixel
+            for i in 0..<newValue.count { p[i] = newValue[i] }
+        }
+    }
+
+    /// The pixels packed without row padding, for tests and encoders that want tight rows.
+    public func packedBytes() -> [UInt8] {
+        let rowBytes = width * format.bytesPerPixel
+        var out = [UInt8](repeating: 0, count: rowBytes * height)
+        out.withUnsafeMutableBytes { dst in
+            for y in 0..<height {
+                (dst.baseAddress! + y * rowBytes).copyMemory(from: rowPointer(y), byteCount: rowBytes)
+            }
+        }
+        return out
+    }
+
+    /// Makes a buffer from tightly packed pixels (`width * bytesPerPixel` bytes a row).
+    public convenience init(width: Int, height: Int, format: PixelFormat = .rgba8, packed: [UInt8]) throws {
+        try self.init(width: width, height: height, format: format)
+        let rowBytes = width * format.bytesPerPixel
+        precondition(packed.count == rowBytes * height, "packed pixels do not fill \(width)×\(height)")
+        packed.withUnsafeBytes { src in
+            for y in 0..<height {
+                rowPointer(y).update(from: src.baseAddress!.assumingMemoryBound(to: UInt8.self) + y * rowBytes,
+                                     count: rowBytes)
+            }
+        }
+    }
+}

@@ -1,0 +1,10 @@
+import CTurboJPEG
+import CPNG
+import CLCMS2
+import CShims
+
+/// The library's version, as the CLI reports it.
+public enum InstantScanVersion {
+    /// Semantic version of this release.
+    public static let string = "0.1.0"
+}

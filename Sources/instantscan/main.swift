@@ -1,0 +1,2 @@
+import InstantScan
+print("instantscan")
