@@ -1,0 +1,9 @@
+/// Everything a scan of one photo produced.
+public struct ScanResult: Sendable {
+    /// The photo's upright size in full-resolution pixels.
+    public var photoSize: PixelSize
+    /// One entry per print found (or the one the corners named), in reading order.
+    public var prints: [ScannedPrint]
+    /// Things the user should know that did not stop the scan (e.g. a corrupt ICC profile).
+    public var warnings: [String]
+}
