@@ -27,12 +27,38 @@ public enum AtomicFile {
         }
     }
 
+    /// Where ``stream(to:overwrite:protecting:_:)`` sends bytes.
+    public struct Sink {
+        fileprivate let fd: Int32
+        fileprivate let path: String
+
+        /// Appends `bytes`, retrying short writes.
+        public func write(_ bytes: some Collection<UInt8>) throws {
+            let failure: String? = bytes.withContiguousStorageIfAvailable { raw in
+                AtomicFile.writeAll(fd, UnsafeRawBufferPointer(raw))
+            } ?? Array(bytes).withUnsafeBytes { AtomicFile.writeAll(fd, $0) }
+            if let failure { throw WriteError.failed(path, failure) }
+        }
+
+        /// Appends the UTF-8 of `text`.
+        public func write(_ text: String) throws {
+            try write(Array(text.utf8))
+        }
+    }
+
     /// Writes `bytes` to `path`.
     /// - Parameters:
     ///   - overwrite: replace an existing file (otherwise ``WriteError/exists(_:)``).
     ///   - protecting: input paths that must never be replaced, whatever `overwrite` says.
     public static func write(_ bytes: [UInt8], to path: String, overwrite: Bool = true,
                              protecting inputs: [String] = []) throws {
+        try stream(to: path, overwrite: overwrite, protecting: inputs) { try $0.write(bytes) }
+    }
+
+    /// Writes whatever `body` sends to the sink into `path`, atomically: if `body` throws, no
+    /// file appears and the error is passed on.
+    public static func stream(to path: String, overwrite: Bool = true, protecting inputs: [String] = [],
+                              _ body: (Sink) throws -> Void) throws {
         let target = URL(fileURLWithPath: path).standardizedFileURL
         if inputs.contains(where: { sameFile($0, target.path) }) {
             throw WriteError.wouldOverwriteInput(path)
@@ -44,42 +70,45 @@ public enum AtomicFile {
         let temporary = folder + "/.\(target.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw WriteError.failed(path, String(cString: strerror(errno))) }
-        var failure: String?
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = systemWrite(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = String(cString: strerror(errno))
-                    return
-                }
-                offset += n
-            }
+        defer { unlink(temporary) }
+        do {
+            try body(Sink(fd: fd, path: path))
+        } catch {
+            close(fd)
+            throw error
         }
-        if failure == nil, fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
-        if close(fd) != 0, failure == nil { failure = String(cString: strerror(errno)) }
-        if failure == nil {
-            if overwrite {
-                if rename(temporary, target.path) != 0 { failure = String(cString: strerror(errno)) }
-            } else if link(temporary, target.path) != 0 {
-                // link() refuses to replace a file that appeared since the check above; rename would not.
-                let code = errno
-                unlink(temporary)
-                if code == EEXIST { throw WriteError.exists(path) }
-                failure = String(cString: strerror(code))
-            }
+        if fsync(fd) != 0 {
+            let why = String(cString: strerror(errno))
+            close(fd)
+            throw WriteError.failed(path, why)
         }
-        unlink(temporary)
-        if let failure { throw WriteError.failed(path, failure) }
+        if close(fd) != 0 { throw WriteError.failed(path, String(cString: strerror(errno))) }
+        if overwrite {
+            if rename(temporary, target.path) != 0 { throw WriteError.failed(path, String(cString: strerror(errno))) }
+        } else if link(temporary, target.path) != 0 {
+            // link() refuses to replace a file that appeared since the check above; rename would not.
+            let code = errno
+            if code == EEXIST { throw WriteError.exists(path) }
+            throw WriteError.failed(path, String(cString: strerror(code)))
+        }
     }
 
-    private static func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-        #if canImport(Glibc)
-        return Glibc.write(fd, buffer, count)
-        #else
-        return Darwin.write(fd, buffer, count)
-        #endif
+    /// Writes every byte, retrying short and interrupted writes; the error text, or nil.
+    fileprivate static func writeAll(_ fd: Int32, _ raw: UnsafeRawBufferPointer) -> String? {
+        var offset = 0
+        while offset < raw.count {
+            #if canImport(Glibc)
+            let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+            #else
+            let n = Darwin.write(fd, raw.baseAddress! + offset, raw.count - offset)
+            #endif
+            if n < 0 {
+                if errno == EINTR { continue }
+                return String(cString: strerror(errno))
+            }
+            offset += n
+        }
+        return nil
     }
 
     /// True when both paths name the same existing file (same device and inode).

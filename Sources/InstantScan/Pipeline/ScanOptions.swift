@@ -36,6 +36,9 @@ public struct ScanOptions: Sendable {
     public var outputProfile: BuiltInProfile = .srgb
     /// Images with more pixels than this are refused before anything is allocated.
     public var maximumPixels: Int = PixelBuffer.defaultMaximumPixels
+    /// When set, the result carries an upright preview of the photo this many pixels on its long
+    /// side with the prints drawn on it (made from the decode the scan does anyway).
+    public var previewLongSide: Int?
     /// Settings for automatic detection.
     public var detection = DetectionOptions()
 

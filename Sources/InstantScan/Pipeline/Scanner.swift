@@ -61,7 +61,13 @@ public struct Scanner: Sendable {
             prints.append(ScannedPrint(image: image, profile: options.outputProfile, card: print.card,
                                        window: print.window, format: print.format, confidence: print.confidence))
         }
-        return ScanResult(photoSize: upright, prints: prints, warnings: warnings)
+        var preview: PixelBuffer?
+        if let longSide = options.previewLongSide {
+            let (image, scale) = try Preview.thumbnail(of: decoded, longSide: longSide)
+            Preview.draw(found, on: image, scale: scale)
+            preview = image
+        }
+        return ScanResult(photoSize: upright, prints: prints, detected: found, preview: preview, warnings: warnings)
     }
 
     /// A print from the user's corners, its format as given or as its true aspect ratio suggests.
