@@ -42,3 +42,13 @@ public enum BuiltInProfile: String, CaseIterable, Sendable {
         ICCProfileBuilder.makeDisplayProfile(description: profileDescription, chromaticities: chromaticities)
     }
 }
+
+extension BuiltInProfile {
+    /// The shared, already-opened profile (built once per process).
+    public var profile: ColorProfile {
+        switch self {
+        case .srgb: return .sRGB
+        case .displayP3: return .displayP3
+        }
+    }
+}

@@ -37,7 +37,7 @@ public enum PhotoFinder {
                 let child = relative.isEmpty ? name : relative + "/" + name
                 let path = root.appendingPathComponent(child).path
                 var childIsDirectory: ObjCBool = false
-                FileManager.default.fileExists(atPath: path, isDirectory: &childIsDirectory)
+                _ = FileManager.default.fileExists(atPath: path, isDirectory: &childIsDirectory)
                 if childIsDirectory.boolValue {
                     if recursive && path != skip { pending.append(child) }
                 } else if extensions.contains(URL(fileURLWithPath: name).pathExtension.lowercased()) {
