@@ -60,7 +60,9 @@ enum JPEGDecoder {
             tjDecompressHeader3(handle.raw, bytes.baseAddress, UInt(bytes.count), &width, &height,
                                 &subsampling, &colorspace)
         }
-        guard status == 0 else {
+        // TurboJPEG 2.1.5 fails the header call on a mere warning (stray bytes, say) even though it
+        // read the size; the decode that follows judges the warning.
+        guard status == 0 || (handle.lastFailureWasWarning && width > 0 && height > 0) else {
             throw error(for: handle.errorMessage, metadata: metadata, stage: "JPEG header")
         }
         // TurboJPEG 2.1.5 can report success with a 0×0 size for garbage after SOI.
