@@ -60,7 +60,13 @@ enum JPEGDecoder {
             tjDecompressHeader3(handle.raw, bytes.baseAddress, UInt(bytes.count), &width, &height,
                                 &subsampling, &colorspace)
         }
-        guard status == 0 else {
+        // TurboJPEG 2.1.5 fails the header call on a mere warning (stray bytes, say) even though it
+        // read the size; the decode that follows judges the warning.
+        guard status == 0 || (handle.lastFailureWasWarning && width > 0 && height > 0) else {
+            // libjpeg refuses sides over 65500 (JPEG_MAX_DIMENSION): a size problem, said as one.
+            if let frame = metadata.frameSize, max(frame.width, frame.height) > 65_500 {
+                throw ImageError.invalidDimensions(width: frame.width, height: frame.height)
+            }
             throw error(for: handle.errorMessage, metadata: metadata, stage: "JPEG header")
         }
         // TurboJPEG 2.1.5 can report success with a 0×0 size for garbage after SOI.

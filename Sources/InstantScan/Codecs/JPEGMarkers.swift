@@ -103,9 +103,13 @@ public enum JPEGMarkers {
                 result.warnings.append("JPEG header ends before the image data")
                 return result
             }
-            guard data[index] == 0xFF else {
-                result.warnings.append("JPEG header has stray bytes at offset \(index) where a marker should be")
-                return result
+            if data[index] != 0xFF {
+                // libjpeg skips stray bytes up to the next marker (with a warning); so do we, so
+                // that both read the same segments.
+                let start = index
+                while index < data.count, data[index] != 0xFF { index += 1 }
+                result.warnings.append("JPEG header has \(index - start) stray bytes at offset \(start)")
+                continue
             }
             // Any number of 0xFF fill bytes may precede a marker.
             while index < data.count, data[index] == 0xFF { index += 1 }
