@@ -7,7 +7,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN := .build/release/instantscan
 EVAL ?= ../shared/eval
 
-.PHONY: deps build demo test eval clean
+.PHONY: deps build demo test eval bench clean
 
 deps:
 	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -37,6 +37,10 @@ eval: build
 	@PY=$$($(EVAL)/setup.sh) && \
 	$$PY $(EVAL)/evaluate.py detect --scenes $(EVAL)/scenes --cmd '$(BIN) detect {image} --json' && \
 	$$PY $(EVAL)/evaluate.py color --scenes $(EVAL)/scenes --cmd '$(BIN) scan {image} -o {out} --corners "{corners}"'
+
+# Speed and memory beside OpenCV and ImageMagick on a 12 MP photo (not part of CI).
+bench: build
+	Benchmarks/run.sh
 
 clean:
 	rm -rf .build out
