@@ -3,20 +3,26 @@ import CShims
 /// Encodes a ``PixelBuffer`` as PNG, tagged with an ICC profile or as sRGB, never both.
 public enum PNGEncoder {
     /// How hard zlib works: PNG encoding dominates the pipeline's time, so the default is fast.
+    ///
+    /// Measured on two 7 MP photos (a smooth sunset, a wood texture) against libpng's defaults
+    /// (zlib 6, all five filters chosen per row): `fast` takes 12–15 % of their time for 5–21 %
+    /// more bytes, `balanced` 15–22 % of their time for 1–10 % more. zlib levels 1–3 share the
+    /// fast deflate path and 4–9 the slow one, hence the jump after 3. Choosing among None, Sub
+    /// and Up per row costs nothing measurable and beat Up alone by up to 4 %.
     public enum Compression: String, Sendable, CaseIterable {
-        /// zlib level 1 and the Up filter: several times faster than libpng's defaults for
-        /// about a tenth more bytes on photos.
+        /// zlib level 1, None/Sub/Up per row.
         case fast
-        /// zlib level 4 with the cheap filters (None, Sub, Up) chosen per row.
+        /// zlib level 3, None/Sub/Up per row.
         case balanced
-        /// zlib level 6 with all five filters chosen per row: libpng's defaults.
+        /// zlib level 6 with all five filters per row: libpng's defaults.
         case small
 
         /// zlib level and PNG filter mask.
         var settings: (level: Int, filters: Int32) {
+            let cheapFilters = Int32(IS_PNG_FILTER_NONE | IS_PNG_FILTER_SUB | IS_PNG_FILTER_UP)
             switch self {
-            case .fast: return (1, Int32(IS_PNG_FILTER_UP))
-            case .balanced: return (4, Int32(IS_PNG_FILTER_NONE | IS_PNG_FILTER_SUB | IS_PNG_FILTER_UP))
+            case .fast: return (1, cheapFilters)
+            case .balanced: return (3, cheapFilters)
             case .small: return (6, Int32(IS_PNG_FILTER_ALL))
             }
         }
