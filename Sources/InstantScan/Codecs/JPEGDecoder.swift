@@ -64,7 +64,8 @@ enum JPEGDecoder {
         // read the size; the decode that follows judges the warning.
         guard status == 0 || (handle.lastFailureWasWarning && width > 0 && height > 0) else {
             // libjpeg refuses sides over 65500 (JPEG_MAX_DIMENSION): a size problem, said as one.
-            if let frame = metadata.frameSize, max(frame.width, frame.height) > 65_500 {
+            // A zero side (libjpeg: "Empty JPEG image") is one too.
+            if let frame = metadata.frameSize, max(frame.width, frame.height) > 65_500 || min(frame.width, frame.height) == 0 {
                 throw ImageError.invalidDimensions(width: frame.width, height: frame.height)
             }
             throw error(for: handle.errorMessage, metadata: metadata, stage: "JPEG header")
@@ -101,8 +102,9 @@ enum JPEGDecoder {
     /// The error a TurboJPEG message stands for.
     private static func error(for message: String, metadata: JPEGMetadata, stage: String) -> CodecError {
         let lowered = message.lowercased()
-        // JWRN_JPEG_EOF and JWRN_HIT_MARKER: the data ran out (libjpeg pads with a fake EOI).
-        if lowered.contains("premature end") || metadata.endsEarly {
+        // JWRN_JPEG_EOF: the data ran out (libjpeg pads with a fake EOI). Its cousin "premature
+        // end of data segment" is a marker inside the scan: damage, not truncation.
+        if lowered.contains("premature end of jpeg file") || metadata.endsEarly {
             return .truncated("JPEG data (\(message))")
         }
         if lowered.contains("unsupported") {

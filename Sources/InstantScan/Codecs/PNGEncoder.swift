@@ -5,7 +5,7 @@ public enum PNGEncoder {
     /// How hard zlib works: PNG encoding dominates the pipeline's time, so the default is fast.
     ///
     /// Measured on two 7 MP photos (a smooth sunset, a wood texture) against libpng's defaults
-    /// (zlib 6, all five filters chosen per row): `fast` takes 12–15 % of their time for 5–21 %
+    /// (zlib 6, all five filters chosen per row): `fast` takes 11–15 % of their time for 5–21 %
     /// more bytes, `balanced` 15–22 % of their time for 1–10 % more. zlib levels 1–3 share the
     /// fast deflate path and 4–9 the slow one, hence the jump after 3. Choosing among None, Sub
     /// and Up per row costs nothing measurable and beat Up alone by up to 4 %.
