@@ -45,6 +45,14 @@ enum JPEGDecoder {
                !handle.lastFailureWasWarning {
                 throw error(for: handle.errorMessage, metadata: metadata, stage: "JPEG data")
             }
+            // Without stopping, libjpeg fills missing rows with grey and keeps only the first
+            // warning's text: check for truncation ourselves. Entropy-coded data stuffs every 0xFF,
+            // so an EOI marker after the first scan exists only if the image data ended properly.
+            guard let scan = JPEGMarkers.segments(in: data).last, scan.marker == 0xDA,
+                  containsEndOfImage(data, from: scan.payloadRange.upperBound)
+            else {
+                throw CodecError.truncated("JPEG data (no end-of-image marker)")
+            }
             warnings.append("JPEG data has a minor defect that was skipped (\(message))")
         }
         return DecodedImage(pixels: pixels, orientation: metadata.orientation, iccProfile: metadata.iccProfile,
@@ -91,6 +99,16 @@ enum JPEGDecoder {
                           Int32(TJPF_RGBA.rawValue), flags)
         }
         return status == 0
+    }
+
+    /// True when an EOI marker (0xFFD9) occurs at or after `start`.
+    private static func containsEndOfImage(_ data: [UInt8], from start: Int) -> Bool {
+        var index = start
+        while index + 1 < data.count {
+            if data[index] == 0xFF, data[index + 1] == 0xD9 { return true }
+            index += 1
+        }
+        return false
     }
 
     /// libjpeg warnings that mean the decoded pixels are nevertheless whole.
