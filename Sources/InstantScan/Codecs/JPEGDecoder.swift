@@ -34,14 +34,14 @@ enum JPEGDecoder {
         // Stop on warnings: a truncated or damaged file is an error, not an image with grey rows.
         // LIMITSCANS refuses progressive files with absurd scan counts (a known CPU bomb).
         let strict = TJFLAG_ACCURATEDCT | TJFLAG_STOPONWARNING | TJFLAG_LIMITSCANS
-        if !decompress(data, into: pixels, handle: handle, flags: strict) {
+        if !handle.decompress(data, into: pixels, flags: strict) {
             let message = handle.errorMessage
             guard handle.lastFailureWasWarning, isHarmlessWarning(message) else {
                 throw error(for: message, metadata: metadata, stage: "JPEG data")
             }
             // Some cameras leave stray bytes between segments; libjpeg skips them safely. Decode
             // again without stopping, and say so.
-            if !decompress(data, into: pixels, handle: handle, flags: TJFLAG_ACCURATEDCT | TJFLAG_LIMITSCANS),
+            if !handle.decompress(data, into: pixels, flags: TJFLAG_ACCURATEDCT | TJFLAG_LIMITSCANS),
                !handle.lastFailureWasWarning {
                 throw error(for: handle.errorMessage, metadata: metadata, stage: "JPEG data")
             }
@@ -63,14 +63,11 @@ enum JPEGDecoder {
     /// The stored size from the header, refusing what TurboJPEG would mis-decode.
     private static func readHeader(_ data: [UInt8], handle: TurboJPEGHandle,
                                    metadata: JPEGMetadata) throws -> PixelSize {
-        var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
-        let status = data.withUnsafeBufferPointer { bytes in
-            tjDecompressHeader3(handle.raw, bytes.baseAddress, UInt(bytes.count), &width, &height,
-                                &subsampling, &colorspace)
-        }
+        let header = handle.readHeader(data)
+        let width = header.width, height = header.height
         // TurboJPEG 2.1.5 fails the header call on a mere warning (stray bytes, say) even though it
         // read the size; the decode that follows judges the warning.
-        guard status == 0 || (handle.lastFailureWasWarning && width > 0 && height > 0) else {
+        guard header.succeeded || (handle.lastFailureWasWarning && width > 0 && height > 0) else {
             // libjpeg refuses sides over 65500 (JPEG_MAX_DIMENSION): a size problem, said as one.
             // A zero side (libjpeg: "Empty JPEG image") is one too.
             if let frame = metadata.frameSize, max(frame.width, frame.height) > 65_500 || min(frame.width, frame.height) == 0 {
@@ -83,22 +80,10 @@ enum JPEGDecoder {
             if metadata.endsEarly { throw CodecError.truncated("JPEG data (the file ends inside its header)") }
             throw CodecError.corrupt("JPEG header: it gives no image size")
         }
-        if colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue) {
+        if header.colorspace == TJCS_CMYK || header.colorspace == TJCS_YCCK {
             throw CodecError.unsupported("CMYK JPEG images (only RGB and greyscale photos are read)")
         }
-        return PixelSize(width: Int(width), height: Int(height))
-    }
-
-    /// Runs one decompression into `pixels`; false when TurboJPEG failed or warned.
-    private static func decompress(_ data: [UInt8], into pixels: PixelBuffer, handle: TurboJPEGHandle,
-                                   flags: Int32) -> Bool {
-        let status = data.withUnsafeBufferPointer { bytes in
-            // Asking for the scaled size makes TurboJPEG pick exactly that DCT scale.
-            tjDecompress2(handle.raw, bytes.baseAddress, UInt(bytes.count), pixels.baseAddress,
-                          Int32(pixels.width), Int32(pixels.bytesPerRow), Int32(pixels.height),
-                          Int32(TJPF_RGBA.rawValue), flags)
-        }
-        return status == 0
+        return PixelSize(width: width, height: height)
     }
 
     /// True when an EOI marker (0xFFD9) occurs at or after `start`.

@@ -133,15 +133,10 @@ extension Codecs {
             // TurboJPEG writes a YCCK JPEG from CMYK samples.
             let cmyk = [UInt8](repeating: 40, count: 16 * 16 * 4)
             let handle = try TurboJPEGHandle.compressor()
-            var output: UnsafeMutablePointer<UInt8>? = nil
-            var length: UInt = 0
-            let status = cmyk.withUnsafeBufferPointer {
-                tjCompress2(handle.raw, $0.baseAddress, 16, 64, 16, Int32(TJPF_CMYK.rawValue), &output, &length,
-                            Int32(TJSAMP_444.rawValue), 90, 0)
-            }
-            #expect(status == 0)
-            let jpeg = Array(UnsafeBufferPointer(start: output, count: Int(length)))
-            tjFree(output)
+            let jpeg = try #require(cmyk.withUnsafeBytes {
+                handle.compress(rows: $0.baseAddress!, width: 16, pitch: 64, height: 16, pixelFormat: TJPF_CMYK,
+                                subsampling: TJSAMP_444, quality: 90, flags: 0)
+            })
             #expect(throws: CodecError.unsupported("CMYK JPEG images (only RGB and greyscale photos are read)")) {
                 try ImageReader.decode(jpeg)
             }

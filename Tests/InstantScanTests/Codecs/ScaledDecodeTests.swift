@@ -24,15 +24,7 @@ extension Codecs {
         func progressiveJPEGDecodesAtEveryScale(denominator: Int) throws {
             let original = try CodecFixtures.photoLike(width: 90, height: 61)
             let handle = try TurboJPEGHandle.compressor()
-            var output: UnsafeMutablePointer<UInt8>? = nil
-            var length: UInt = 0
-            let status = original.withUnsafeBytes {
-                tjCompress2(handle.raw, $0.baseAddress?.assumingMemoryBound(to: UInt8.self), 90, Int32(original.bytesPerRow), 61,
-                            Int32(TJPF_RGBA.rawValue), &output, &length, Int32(TJSAMP_420.rawValue), 90, TJFLAG_PROGRESSIVE)
-            }
-            #expect(status == 0)
-            let jpeg = Array(UnsafeBufferPointer(start: output, count: Int(length)))
-            tjFree(output)
+            let jpeg = try #require(handle.compress(original, subsampling: TJSAMP_420, quality: 90, flags: TJFLAG_PROGRESSIVE))
             #expect(JPEGMarkers.segments(in: jpeg).contains { $0.marker == 0xC2 }, "progressive frame (SOF2)")
             let decoded = try ImageReader.decode(jpeg, scaleDenominator: denominator)
             #expect(decoded.warnings.isEmpty)
