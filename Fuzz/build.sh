@@ -23,7 +23,7 @@ MAP
 
 SANITIZE=(-sanitize=fuzzer,address)
 MODULES=(-I "$ROOT/Sources/CTurboJPEG" -I "$ROOT/Sources/CPNG" -I "$ROOT/Sources/CLCMS2" -I "$OUT/modules/CShims" -I "$OUT")
-LIBS=(-lturbojpeg -lpng16 -llcms2 -lz -lm)
+LIBS=(-use-ld=lld -lturbojpeg -lpng16 -llcms2 -lz -lm)
 
 # True when $1 is missing or older than one of the remaining arguments.
 stale() {
@@ -45,7 +45,7 @@ STAMP="$OUT/obj/InstantScan.stamp"
 newest=$(find "$ROOT/Sources/InstantScan" "$ROOT/Sources/CShims" -newer "$STAMP" -print -quit 2>/dev/null || echo rebuild)
 if [ ! -f "$STAMP" ] || [ -n "$newest" ]; then
     echo "fuzz build: InstantScan (${#SOURCES[@]} files, $OPT)"
-    "$SWIFTC" -parse-as-library -module-name InstantScan -swift-version 6 -enable-testing "$OPT" -g \
+    "$SWIFTC" -parse-as-library -module-name InstantScan -swift-version 6 -package-name instantscan -enable-testing "$OPT" -g \
         "${SANITIZE[@]}" "${MODULES[@]}" -whole-module-optimization \
         -emit-module -emit-module-path "$OUT/InstantScan.swiftmodule" \
         -emit-library -static -o "$OUT/obj/libInstantScan.a" "${SOURCES[@]}"
@@ -63,10 +63,40 @@ build_harness() {
 
 for source in "$ROOT"/Fuzz/Harnesses/*Harness.swift; do
     base=$(basename "$source" Harness.swift)
+    [ "$base" = Options ] && continue
     # JPEGMarkers -> jpeg-markers, PNGDecode -> png-decode, EXIF -> exif
     name=$(echo "$base" | sed -E 's/([a-z0-9])([A-Z])/\1-\2/g; s/([A-Z]+)([A-Z][a-z])/\1-\2/g' | tr 'A-Z' 'a-z')
     build_harness "$source" "fuzz-$name"
 done
+
+# The CLI's option parsing: its own sources with the harness, against the argument-parser and
+# swift-system objects of the package's debug build (uninstrumented, which is fine: the code under
+# test is ours). Its @main is renamed as SwiftPM does for tests, so that libFuzzer's main runs.
+DEBUG_BIN="$(cd "$ROOT" && swift build --show-bin-path)"
+if [ ! -d "$DEBUG_BIN/ArgumentParser.build" ] || [ ! -d "$DEBUG_BIN/SystemPackage.build" ]; then
+    echo "fuzz build: the package's debug build first (for argument-parser and swift-system)"
+    (cd "$ROOT" && swift build --product instantscan)
+fi
+CLI_SOURCES=("$ROOT"/Sources/instantscan/*.swift)
+if stale "$OUT/fuzz-options" "$ROOT/Fuzz/Harnesses/OptionsHarness.swift" "$ROOT/Fuzz/Harnesses/Common.swift" "$STAMP" "${CLI_SOURCES[@]}"; then
+    echo "fuzz build: fuzz-options"
+    mkdir -p "$OUT/deps"
+    for module in ArgumentParser ArgumentParserToolInfo SystemPackage; do
+        cp "$DEBUG_BIN/Modules/$module.swiftmodule" "$OUT/deps/"
+    done
+    DEP_OBJECTS=()
+    for target in ArgumentParser ArgumentParserToolInfo SystemPackage CSystem; do
+        while IFS= read -r -d '' object; do DEP_OBJECTS+=("$object"); done \
+            < <(find "$DEBUG_BIN/$target.build" -name '*.o' ! -name '*.swiftmodule.o' -print0)
+    done
+    CSYSTEM_MAP="$(find "$ROOT/.build/checkouts/swift-system/Sources/CSystem/include" -name module.modulemap | head -1)"
+    "$SWIFTC" -parse-as-library -module-name instantscan -swift-version 6 -package-name instantscan "$OPT" -g "${SANITIZE[@]}" "${MODULES[@]}" \
+        -I "$OUT/deps" -Xcc -fmodule-map-file="$CSYSTEM_MAP" \
+        -Xfrontend -entry-point-function-name -Xfrontend instantscan_main \
+        "${CLI_SOURCES[@]}" "$ROOT/Fuzz/Harnesses/Common.swift" "$ROOT/Fuzz/Harnesses/OptionsHarness.swift" \
+        "$OUT/obj/libInstantScan.a" "$OUT/obj/png_shim.o" "${DEP_OBJECTS[@]}" \
+        "${LIBS[@]}" -o "$OUT/fuzz-options" 2> >(grep -v "Cannot export local symbol" >&2)
+fi
 
 if stale "$OUT/seedgen" "$ROOT/Fuzz/Seeds/main.swift" "$STAMP"; then
 echo "fuzz build: seedgen"
