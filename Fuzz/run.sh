@@ -24,7 +24,7 @@ while [ $# -gt 0 ]; do
         *) HARNESSES+=("$1"); shift ;;
     esac
 done
-ALL=(jpeg-markers exif jpeg-decode png-decode icc corners)
+ALL=(jpeg-markers exif jpeg-decode png-decode icc corners options)
 [ ${#HARNESSES[@]} -gt 0 ] || HARNESSES=("${ALL[@]}")
 
 "$ROOT/Fuzz/build.sh" "$OUT"
@@ -40,6 +40,7 @@ settings() {
         png-decode) echo "16384 png" ;;
         icc) echo "8192 icc" ;;
         corners) echo "256 corners" ;;
+        options) echo "512 options" ;;
         *) echo "unknown harness $1 (one of: ${ALL[*]})" >&2; exit 64 ;;
     esac
 }
@@ -50,10 +51,13 @@ run_one() {
     mkdir -p "$OUT/corpus/$corpus"
     local log="$OUT/logs/$name.log"
     local status=0
+    # Saved crashers (Fuzz/regressions/HARNESS) are replayed first, with the seeds.
+    local extra=()
+    [ -d "$ROOT/Fuzz/regressions/$name" ] && extra=("$ROOT/Fuzz/regressions/$name")
     # -timeout: an input running over 5 s is a hang; -rss_limit_mb: a runaway allocation.
     "$OUT/fuzz-$name" "${LIMIT[@]}" -timeout=5 -rss_limit_mb=2048 -max_len="$max_len" \
         -dict="$ROOT/Fuzz/Dictionaries/$dict.dict" -print_final_stats=1 \
-        -artifact_prefix="$OUT/crashes/$name-" "$OUT/corpus/$corpus" "$OUT/seeds/$corpus" >"$log" 2>&1 || status=$?
+        -artifact_prefix="$OUT/crashes/$name-" "$OUT/corpus/$corpus" "$OUT/seeds/$corpus" "${extra[@]}" >"$log" 2>&1 || status=$?
     local runs
     runs=$(grep -Eo 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -Eo '[0-9]+$' || echo "?")
     if [ "$status" -eq 0 ]; then

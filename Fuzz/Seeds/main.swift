@@ -143,4 +143,17 @@ let cornerSeeds: [(String, [UInt8], String)] = [
     ("spaces", [0, 30, 30, 16], "1 1 28 1 28 28 1 28||10,10"),
 ]
 for (name, header, text) in cornerSeeds { write(header + Array(text.utf8), "corners", name) }
+// Command lines, one argument a line, as the README shows them.
+let commandLines: [(String, [String])] = [
+    ("scan-corners", ["scan", "PHOTO.jpg", "-o", "print.png", "--corners", "812,634 3011,701 2877,3541 655,3399"]),
+    ("scan-folder", ["scan", "PHOTO.jpg", "-o", "scans/", "--json"]),
+    ("scan-window", ["scan", "PHOTO.jpg", "-o", "pic.jpg", "--crop", "window", "--long-side", "2000", "--profile", "display-p3"]),
+    ("scan-size", ["scan", "PHOTO.jpg", "-o", "p.png", "--size", "2400x2900", "--stretch", "0,0", "--quality", "90",
+                   "--png-compression", "small", "--interpolation", "bicubic", "--max-megapixels", "50", "--print-format", "instax-mini"]),
+    ("scan-overlay", ["scan", "PHOTO.jpg", "-o", "print.png", "--overlay", "check.jpg", "--format", "jpeg"]),
+    ("batch", ["batch", "Photos", "-o", "Scans", "-r", "--report", "report.html", "--jobs", "2", "--overwrite", "--no-resume", "--quiet"]),
+    ("profiles", ["profiles"]),
+    ("help", ["scan", "--help"]),
+]
+for (name, line) in commandLines { write(Array(line.joined(separator: "\n").utf8), "options", name) }
 print("seeds written to \(outDir)")

@@ -61,3 +61,30 @@ extension Reliability {
         }
     }
 }
+
+extension Reliability.Regressions {
+    /// Corners of 1e30 (or 0x1p75) are numbers, so they parse, and the scanner refuses them as
+    /// outside the photo; but formatting that message converted 1e30 to Int and killed the CLI
+    /// (SIGILL). Found by the corners harness. The message now quotes the value.
+    @Test func hugeCornersGetAMessageNotACrash() throws {
+        let folder = try TemporaryFolder()
+        let photo = folder.path("photo.jpg")
+        try Data(try Reliability.Faults.photo()).write(to: URL(fileURLWithPath: photo))
+        for corners in ["1e30,1 200,3 200,200 6,200", "12,8 70,2 0x1p75,55 2,500.5"] {
+            let run = try Subprocess.cli(["scan", photo, "-o", folder.path("out.png"), "--corners", corners], timeout: 30)
+            #expect(run.status == 65, "\(corners): exit \(run.status): \(run.stderr)")
+            // Not convex, or outside the photo: either way a sentence quoting the corners.
+            #expect(run.stderr.contains("corners ") && run.stderr.contains("e+"), "\(run.stderr)")
+        }
+    }
+
+    @Test func oneDecimalFormattingTakesAnyValue() {
+        #expect(String(format1: 12.34) == "12.3")
+        #expect(String(format1: -0.5) == "-0.5")
+        #expect(String(format1: -0.04) == "0.0")
+        #expect(String(format1: 1e30) == "1e+30")
+        #expect(String(format1: -3.0e22) == "-3e+22")
+        #expect(String(format1: .infinity) == "inf")
+        #expect(String(format1: .nan) == "nan")
+    }
+}
