@@ -34,10 +34,12 @@ test: deps
 
 # The test suite under AddressSanitizer (and LeakSanitizer), in its own build folder. Leaks inside
 # the toolchain's libraries are suppressed (Fuzz/lsan.supp); any in InstantScan fail the run.
+# ASAN_FILTER picks suites (CI: the parsers' and the reliability tests).
+ASAN_FILTER ?=
 test-asan: deps
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan -Xswiftc -use-ld=lld
 	LSAN_OPTIONS=suppressions=$(CURDIR)/Fuzz/lsan.supp:print_suppressions=0 \
-		$(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan
+		$(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan $(if $(ASAN_FILTER),--filter '$(ASAN_FILTER)')
 
 # libFuzzer with AddressSanitizer on every parser of untrusted bytes (Fuzz/README.md): a short pass
 # (FUZZ_TIME seconds a harness, two at a time; CI runs it), or FUZZ_RUNS inputs a harness by hand.

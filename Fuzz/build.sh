@@ -70,24 +70,26 @@ for source in "$ROOT"/Fuzz/Harnesses/*Harness.swift; do
 done
 
 # The CLI's option parsing: its own sources with the harness, against the argument-parser and
-# swift-system objects of the package's debug build (uninstrumented, which is fine: the code under
-# test is ours). Its @main is renamed as SwiftPM does for tests, so that libFuzzer's main runs.
-DEBUG_BIN="$(cd "$ROOT" && swift build --show-bin-path)"
-if [ ! -d "$DEBUG_BIN/ArgumentParser.build" ] || [ ! -d "$DEBUG_BIN/SystemPackage.build" ]; then
-    echo "fuzz build: the package's debug build first (for argument-parser and swift-system)"
-    (cd "$ROOT" && swift build --product instantscan)
+# swift-system objects of the package's release build (`make build`; uninstrumented, which is fine:
+# the code under test is ours, and a debug argument-parser re-validates the whole command tree on
+# every parse, 100 times slower). Its @main is renamed as SwiftPM does for tests, so that
+# libFuzzer's main runs.
+DEPS_BIN="$(cd "$ROOT" && swift build -c release --show-bin-path)"
+if [ ! -d "$DEPS_BIN/ArgumentParser.build" ] || [ ! -d "$DEPS_BIN/SystemPackage.build" ]; then
+    echo "fuzz build: the package's release build first (for argument-parser and swift-system)"
+    (cd "$ROOT" && swift build -c release --product instantscan)
 fi
 CLI_SOURCES=("$ROOT"/Sources/instantscan/*.swift)
 if stale "$OUT/fuzz-options" "$ROOT/Fuzz/Harnesses/OptionsHarness.swift" "$ROOT/Fuzz/Harnesses/Common.swift" "$STAMP" "${CLI_SOURCES[@]}"; then
     echo "fuzz build: fuzz-options"
     mkdir -p "$OUT/deps"
     for module in ArgumentParser ArgumentParserToolInfo SystemPackage; do
-        cp "$DEBUG_BIN/Modules/$module.swiftmodule" "$OUT/deps/"
+        cp "$DEPS_BIN/Modules/$module.swiftmodule" "$OUT/deps/"
     done
     DEP_OBJECTS=()
     for target in ArgumentParser ArgumentParserToolInfo SystemPackage CSystem; do
         while IFS= read -r -d '' object; do DEP_OBJECTS+=("$object"); done \
-            < <(find "$DEBUG_BIN/$target.build" -name '*.o' ! -name '*.swiftmodule.o' -print0)
+            < <(find "$DEPS_BIN/$target.build" -name '*.o' ! -name '*.swiftmodule.o' -print0)
     done
     CSYSTEM_MAP="$(find "$ROOT/.build/checkouts/swift-system/Sources/CSystem/include" -name module.modulemap | head -1)"
     "$SWIFTC" -parse-as-library -module-name instantscan -swift-version 6 -package-name instantscan "$OPT" -g "${SANITIZE[@]}" "${MODULES[@]}" \

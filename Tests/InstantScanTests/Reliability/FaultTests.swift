@@ -86,6 +86,22 @@ extension Reliability {
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == ["notes.txt", "photo.jpg"])
         }
 
+        /// Standard output on a full device (`--json > /dev/full`): the data is lost, so the exit
+        /// code must say so (74) rather than 0.
+        @Test func aFullStandardOutputIsAnError() throws {
+            let folder = try TemporaryFolder()
+            let photo = folder.path("photo.jpg")
+            try Data(try Self.photo()).write(to: URL(fileURLWithPath: photo))
+            let profiles = try Subprocess.cli(["profiles"], standardOutput: "/dev/full")
+            #expect(profiles.status == 74, "\(profiles.stderr)")
+            #expect(profiles.stderr.contains("cannot write to standard output: No space left on device"), "\(profiles.stderr)")
+            let scan = try Subprocess.cli(["scan", photo, "-o", folder.path("print.png"), "--corners", Self.corners.description,
+                                           "--json"], standardOutput: "/dev/full")
+            #expect(scan.status == 74, "\(scan.stderr)")
+            // The same commands with somewhere to write succeed.
+            #expect(try Subprocess.cli(["profiles"]).status == 0)
+        }
+
         /// A batch into a disk with room for one scan: that photo is done, every other one fails
         /// with the reason, and once there is room a re-run skips the first and does the rest.
         @Test(.enabled(if: TmpfsMount.available, "needs root to mount a tmpfs"))

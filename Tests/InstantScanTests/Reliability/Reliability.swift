@@ -109,7 +109,8 @@ struct Subprocess {
     }
 
     /// Runs `executable` with `arguments`; `whileRunning` is called with the process once started.
-    static func run(_ executable: String, _ arguments: [String], timeout: Double = 60,
+    /// `standardOutput` names a file for the child's standard output instead (e.g. /dev/full).
+    static func run(_ executable: String, _ arguments: [String], timeout: Double = 60, standardOutput: String? = nil,
                     whileRunning: ((Process) throws -> Void)? = nil) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
@@ -123,7 +124,8 @@ struct Subprocess {
             try? FileManager.default.removeItem(at: errFile)
         }
         // Files, not pipes: a chatty child can never block on a full pipe while we wait.
-        let out = try FileHandle(forWritingTo: outFile), err = try FileHandle(forWritingTo: errFile)
+        let out = try FileHandle(forWritingTo: standardOutput.map(URL.init(fileURLWithPath:)) ?? outFile)
+        let err = try FileHandle(forWritingTo: errFile)
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
@@ -155,8 +157,9 @@ struct Subprocess {
     }
 
     /// The CLI, as a user runs it.
-    static func cli(_ arguments: [String], timeout: Double = 60, whileRunning: ((Process) throws -> Void)? = nil) throws -> Result {
-        try run(CLIRunner.binary.path, arguments, timeout: timeout, whileRunning: whileRunning)
+    static func cli(_ arguments: [String], timeout: Double = 60, standardOutput: String? = nil,
+                    whileRunning: ((Process) throws -> Void)? = nil) throws -> Result {
+        try run(CLIRunner.binary.path, arguments, timeout: timeout, standardOutput: standardOutput, whileRunning: whileRunning)
     }
 }
 
