@@ -47,7 +47,7 @@ struct ScanCommand: ParsableCommand {
         let naming = OutputNaming(target: output, fileExtension: format.fileExtension)
         do {
             let bytes = try PhotoFile.read(photo)
-            let result = try Scanner(options: options).scan(bytes)
+            var result = try Scanner(options: options).scan(bytes)
             for warning in result.warnings { Console.warning("\(photo): \(warning)") }
             if let overlay, let preview = result.preview {
                 try AtomicFile.write(try JPEGEncoder.encode(preview, quality: 85), to: overlay, protecting: [photo])
@@ -63,7 +63,8 @@ struct ScanCommand: ParsableCommand {
             let paths = naming.paths(forPrints: result.prints.count, of: photo)
             var written: [ScanReport.Output] = []
             for (print, path) in zip(result.prints, paths) {
-                try AtomicFile.write(try encoder.encode(print), to: path, overwrite: true, protecting: [photo])
+                let encoded = try result.timings.measure("encode") { try encoder.encode(print) }
+                try result.timings.measure("write") { try AtomicFile.write(encoded, to: path, overwrite: true, protecting: [photo]) }
                 written.append(ScanReport.Output(path: path, print: print))
                 if !json {
                     Console.note("\(photo) → \(path) (\(print.image.width)×\(print.image.height)\(print.format.map { ", \($0.rawValue)" } ?? ""))")

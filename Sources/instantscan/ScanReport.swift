@@ -28,6 +28,8 @@ struct ScanReport: Encodable {
     var height: Int
     var outputs: [Output]
     var warnings: [String]
+    /// Seconds per stage (decode, detect, warp, icc, colour, encode, write).
+    var timings: [String: Double]
 
     init(image: String, result: ScanResult, outputs: [Output]) {
         self.image = image
@@ -35,6 +37,7 @@ struct ScanReport: Encodable {
         height = result.photoSize.height
         self.outputs = outputs
         warnings = result.warnings
+        timings = Dictionary(result.timings.stages.map { ($0.name, $0.seconds) }, uniquingKeysWith: +)
     }
 
     func jsonString() throws -> String {

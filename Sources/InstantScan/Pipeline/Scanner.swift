@@ -25,7 +25,8 @@ public struct Scanner: Sendable {
 
     /// Scans the photo whose encoded bytes (JPEG or PNG) are `data`.
     public func scan(_ data: [UInt8]) throws -> ScanResult {
-        let info = try ImageReader.info(of: data)
+        var timings = StageTimings()
+        let info = try timings.measure("header") { try ImageReader.info(of: data) }
         try PixelBuffer.validate(width: info.storedSize.width, height: info.storedSize.height,
                                  maximumPixels: options.maximumPixels)
         let upright = info.orientation.uprightSize(stored: info.storedSize)
@@ -40,34 +41,40 @@ public struct Scanner: Sendable {
             }
             let print = manualPrint(corners, photo: upright)
             let denominator = decodeScale(for: print, photo: upright)
-            decoded = try ImageReader.decode(data, scaleDenominator: denominator, maximumPixels: options.maximumPixels)
+            decoded = try timings.measure("decode") {
+                try ImageReader.decode(data, scaleDenominator: denominator, maximumPixels: options.maximumPixels)
+            }
             found = [print]
         } else {
-            decoded = try ImageReader.decode(data, maximumPixels: options.maximumPixels)
-            found = try PrintDetector(options: options.detection).detect(in: decoded.pixels, orientation: decoded.orientation)
-                .map { rescaled($0, by: Double(decoded.scaleDenominator)) }
+            decoded = try timings.measure("decode") { try ImageReader.decode(data, maximumPixels: options.maximumPixels) }
+            found = try timings.measure("detect") {
+                try PrintDetector(options: options.detection).detect(in: decoded.pixels, orientation: decoded.orientation)
+                    .map { rescaled($0, by: Double(decoded.scaleDenominator)) }
+            }
         }
         warnings += decoded.warnings
 
         let input = inputProfile(of: decoded, warnings: &warnings)
         let output = options.outputProfile.profile
-        let converter = try ColorConverter(from: input, to: output)
+        let converter = try timings.measure("icc") { try ColorConverter(from: input, to: output) }
 
         var prints: [ScannedPrint] = []
         for print in found {
-            let image = try rectify(print, from: decoded, photo: upright)
-            if !converter.isIdentity { converter.convert(image) }
-            options.stretch?.apply(to: image)
+            let image = try timings.measure("warp") { try rectify(print, from: decoded, photo: upright) }
+            if !converter.isIdentity { timings.measure("icc") { converter.convert(image) } }
+            timings.measure("colour") { options.stretch?.apply(to: image) }
             prints.append(ScannedPrint(image: image, profile: options.outputProfile, card: print.card,
                                        window: print.window, format: print.format, confidence: print.confidence))
         }
         var preview: PixelBuffer?
         if let longSide = options.previewLongSide {
-            let (image, scale) = try Preview.thumbnail(of: decoded, longSide: longSide)
-            Preview.draw(found, on: image, scale: scale)
-            preview = image
+            preview = try timings.measure("preview") {
+                let (image, scale) = try Preview.thumbnail(of: decoded, longSide: longSide)
+                Preview.draw(found, on: image, scale: scale)
+                return image
+            }
         }
-        return ScanResult(photoSize: upright, prints: prints, detected: found, preview: preview, warnings: warnings)
+        return ScanResult(photoSize: upright, prints: prints, detected: found, preview: preview, timings: timings, warnings: warnings)
     }
 
     /// A print from the user's corners, its format as given or as its true aspect ratio suggests.
