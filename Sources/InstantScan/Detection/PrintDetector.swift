@@ -1,0 +1,98 @@
+/// Finds instant prints in a photo: each card's corners, its picture window, its format and which way
+/// is up.
+///
+/// The search runs on a small upright copy: colour edges, straight segments, lines, quads closed from
+/// line pairs, and each quad tried as a card or a window of every format through the format's
+/// template. The best-supported prints are then refined on the full-resolution pixels, edge by edge,
+/// to sub-pixel accuracy. Deterministic; no learned weights.
+public struct PrintDetector: Sendable {
+    public var options: DetectionOptions
+
+    public init(options: DetectionOptions = .init()) {
+        self.options = options
+    }
+
+    /// Finds the prints in a decoded photo.
+    ///
+    /// - Parameters:
+    ///   - image: the photo in STORED orientation (RGBA8, any resolution).
+    ///   - orientation: its EXIF orientation.
+    /// - Returns: the prints, most certain first, in UPRIGHT coordinates of the same resolution.
+    public func detect(in image: PixelBuffer, orientation: Orientation) throws -> [DetectedPrint] {
+        try analyze(image, orientation: orientation).prints
+    }
+
+    /// ``detect(in:orientation:)`` with everything it saw along the way.
+    public func analyze(_ image: PixelBuffer, orientation: Orientation) throws -> DetectionTrace {
+        guard image.format == .rgba8 else { throw DetectionError.unsupportedPixelFormat(image.format) }
+        var trace = DetectionTrace()
+        let clock = ContinuousClock()
+        var mark = clock.now
+        func lap(_ stage: String) {
+            let now = clock.now
+            let d = now - mark
+            trace.timings.append((stage, Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18))
+            mark = now
+        }
+
+        let factor = BoxDownsampler.factor(for: image.size, maximumLongSide: options.workingLongSide)
+        let work = BoxDownsampler.downsample(image, orientation: orientation, factor: factor)
+        trace.workingSize = PixelSize(width: work.width, height: work.height)
+        trace.workingToUpright = work.toUpright.homography
+        lap("downsample")
+        let gradient = ColorGradient(work)
+        lap("gradient")
+        let segments = LineSegmentDetector().detect(in: gradient)
+        lap("segments")
+        let lines = CollinearMerger().merge(segments)
+        lap("lines")
+        var generator = QuadHypothesisGenerator()
+        let minSide = (options.minimumPrintAreaFraction * Double(work.width * work.height)).squareRoot() * 0.6
+        generator.minimumSide = max(12, minSide * 0.7)
+        let quads = generator.hypotheses(from: lines, width: work.width, height: work.height)
+        lap("quads")
+        let scorer = PrintHypothesisScorer(
+            evidence: EdgeEvidence(gradient: gradient),
+            aspectEstimator: RectangleAspectEstimator(imageWidth: work.width, imageHeight: work.height))
+        let ranked = quads.flatMap { scorer.score($0) }.sorted { $0.score > $1.score }
+        lap("templates")
+
+        let chosen = select(ranked, width: work.width, height: work.height)
+        let toUp = work.toUpright
+        for h in chosen {
+            let card = h.card.mapped(toUp.apply)
+            let window = h.window.mapped(toUp.apply)
+            let upright = orientation.uprightSize(stored: image.size)
+            trace.prints.append(DetectedPrint(format: h.format, card: card, window: window,
+                                              confidence: min(1, max(0, h.score)),
+                                              touchesImageBorder: !card.isInside(width: upright.width,
+                                                                                 height: upright.height)))
+        }
+        lap("refine")
+
+        if options.keepsWorkingImage { trace.workingImage = try? work.pixelBuffer() }
+        trace.segments = segments.map { (toUp.apply($0.start), toUp.apply($0.end)) }
+        trace.lines = lines.prefix(64).map { l in
+            (toUp.apply(l.line.point(at: l.extent.lowerBound)), toUp.apply(l.line.point(at: l.extent.upperBound)))
+        }
+        trace.candidates = ranked.prefix(20).map {
+            DetectionTrace.Candidate(format: $0.format, card: $0.card.mapped(toUp.apply),
+                                     window: $0.window.mapped(toUp.apply), score: $0.score)
+        }
+        return trace
+    }
+
+    /// The best hypotheses that do not overlap a better one, above the confidence floor.
+    func select(_ ranked: [PrintHypothesis], width: Int, height: Int) -> [PrintHypothesis] {
+        var chosen: [PrintHypothesis] = []
+        let minArea = options.minimumPrintAreaFraction * Double(width * height)
+        for h in ranked {
+            if chosen.count >= options.maximumPrints || h.score < options.minimumConfidence { break }
+            if h.card.area < minArea { continue }
+            if !options.reportsPartialPrints && !h.card.isInside(width: width, height: height, tolerance: 1) { continue }
+            if chosen.contains(where: { ConvexOverlap.overlapOfSmaller($0.card, h.card) > 0.15 }) { continue }
+            chosen.append(h)
+        }
+        return chosen
+    }
+}

@@ -1,0 +1,17 @@
+/// A card and its window placed by one format's template, with the edge evidence for all eight sides.
+struct PrintHypothesis: Sendable {
+    /// Which of the pair was found as four lines; the other was predicted by the template.
+    enum Origin: Sendable { case card, window }
+
+    var format: PrintFormat
+    /// Card corners TL, TR, BR, BL of the upright print, in working-image pixels.
+    var card: Quad
+    /// Window corners, same order.
+    var window: Quad
+    var origin: Origin
+    /// Support of the card's sides (top, right, bottom, left) and of the window's.
+    var cardSupport: [Double]
+    var windowSupport: [Double]
+    /// Overall evidence, 0...1.
+    var score: Double
+}

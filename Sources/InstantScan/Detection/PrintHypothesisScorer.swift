@@ -1,0 +1,66 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Turns quad hypotheses into print hypotheses: each quad is tried as a card and as a window, in each
+/// of its four turns, for every format whose shape it fits; the template predicts the partner quad and
+/// all eight sides are checked against the edges.
+///
+/// This one test settles three things at once. The window-for-card mistake: a window taken for a card
+/// predicts a "window" inside the picture that no edge supports, while taken for a window it predicts
+/// the real card, whose edges do. Which way is up: the thick border puts the predicted window off-centre,
+/// and only the right turn finds its edges. And, roughly, the format — settled precisely after the edges
+/// are refined at full resolution.
+struct PrintHypothesisScorer: Sendable {
+    let evidence: EdgeEvidence
+    let aspectEstimator: RectangleAspectEstimator
+    /// Formats tried.
+    var formats: [PrintFormat] = PrintFormat.allCases
+    /// Largest ratio between a quad's recovered aspect and the template's for the pairing to be tried.
+    var aspectTolerance = 1.25
+    /// Rounded corners: share of a card side left out at each end.
+    var cardTrim = 0.12
+    var windowTrim = 0.06
+
+    func score(_ hypothesis: QuadHypothesis) -> [PrintHypothesis] {
+        var out: [PrintHypothesis] = []
+        let logTolerance = log(aspectTolerance)
+        for origin in [PrintHypothesis.Origin.card, .window] {
+            let own = evidence.support(of: hypothesis.quad, trim: origin == .card ? cardTrim : windowTrim).map(\.fraction)
+            for turn in 0..<4 {
+                let quad = hypothesis.quad.rotatingOrder(by: turn)
+                let ownSupport = (0..<4).map { own[($0 + turn) % 4] }
+                let aspect = aspectEstimator.aspect(of: quad).aspect
+                for format in formats {
+                    let expected = origin == .card ? format.cardAspect : format.windowAspect
+                    let mismatch = abs(log(aspect / expected))
+                    guard mismatch <= logTolerance else { continue }
+                    let template = PrintTemplate(format: format)
+                    let card: Quad, window: Quad
+                    switch origin {
+                    case .card:
+                        guard let w = template.window(forCard: quad) else { continue }
+                        card = quad; window = w
+                    case .window:
+                        guard let c = template.card(forWindow: quad) else { continue }
+                        card = c; window = quad
+                    }
+                    guard card.isConvex, window.isConvex, card.signedArea > 0 else { continue }
+                    let partner = evidence.support(of: origin == .card ? window : card,
+                                                   trim: origin == .card ? windowTrim : cardTrim).map(\.fraction)
+                    let cardSupport = origin == .card ? ownSupport : partner
+                    let windowSupport = origin == .card ? partner : ownSupport
+                    let mean = (cardSupport.reduce(0, +) + windowSupport.reduce(0, +)) / 8
+                    // A mild preference for the shape the format should have.
+                    let shape = 1 - 0.1 * mismatch / logTolerance
+                    out.append(PrintHypothesis(format: format, card: card, window: window, origin: origin,
+                                               cardSupport: cardSupport, windowSupport: windowSupport,
+                                               score: mean * shape))
+                }
+            }
+        }
+        return out
+    }
+}
