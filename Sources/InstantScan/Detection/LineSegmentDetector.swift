@@ -19,8 +19,13 @@ struct LineSegmentDetector: Sendable {
     var angleTolerance: Double = 22.5 * .pi / 180
     /// Shortest segment kept, in working pixels.
     var minimumLength: Double = 8
-    /// Region pixels over the area of its bounding rectangle below which a region is a blob, not a line.
-    var minimumDensity: Double = 0.4
+    /// A pixel joins a region only if its gradient is at least this share of the seed's: a strong card
+    /// edge must not absorb the weak texture ridges that touch it at a shallow angle.
+    var relativeMagnitude: Float = 0.3
+    /// Region pixels per unit of length below which a region is strung-together texture.
+    var minimumDensity: Double = 0.7
+    /// Largest RMS distance of a region's pixels from its line, in working pixels.
+    var maximumDeviation: Double = 1.0
 
     func detect(in gradient: ColorGradient) -> [LineSegment] {
         let w = gradient.width, h = gradient.height
@@ -73,6 +78,7 @@ struct LineSegmentDetector: Sendable {
                             var sc = ux[seed] * ux[seed] - uy[seed] * uy[seed]
                             var ss = 2 * ux[seed] * uy[seed]
                             var head = 0
+                            let floor = mag[seed] * relativeMagnitude
                             while head < region.count {
                                 let p = Int(region[head])
                                 head += 1
@@ -83,7 +89,7 @@ struct LineSegmentDetector: Sendable {
                                 for ny in max(py - 1, 1)...min(py + 1, h - 2) {
                                     for nx in max(px - 1, 1)...min(px + 1, w - 2) {
                                         let q = ny * w + nx
-                                        if used[q] != 0 { continue }
+                                        if used[q] != 0 || mag[q] < floor { continue }
                                         let c2 = ux[q] * ux[q] - uy[q] * uy[q], s2 = 2 * ux[q] * uy[q]
                                         if c2 * rc + s2 * rs >= cosLimit {
                                             used[q] = 1
@@ -118,17 +124,21 @@ struct LineSegmentDetector: Sendable {
             total += wt
         }
         guard let line = ImageLine(moments: m) else { return nil }
-        var tmin = Double.infinity, tmax = -Double.infinity, smin = Double.infinity, smax = -Double.infinity
+        var tmin = Double.infinity, tmax = -Double.infinity, spread = 0.0
         for p in region {
             let i = Int(p)
             let q = Point(Double(i % w), Double(i / w))
             let t = line.coordinate(q), s = line.distance(q)
             tmin = min(tmin, t); tmax = max(tmax, t)
-            smin = min(smin, s); smax = max(smax, s)
+            spread += Double(magnitude[i]) * s * s
         }
-        let length = tmax - tmin + 1, width = smax - smin + 1
-        guard length >= minimumLength, length >= 2.5 * width else { return nil }
-        guard Double(region.count) / (length * width) >= minimumDensity else { return nil }
+        let length = tmax - tmin + 1
+        guard length >= minimumLength else { return nil }
+        // Ridge pixels of a straight edge stray at most about half a pixel from the fitted line
+        // (the staircase of a slanted line); arcs and blobs stray more.
+        guard (spread / total).squareRoot() <= maximumDeviation else { return nil }
+        // Gaps: a region that is long but sparse is texture strung together.
+        guard Double(region.count) >= minimumDensity * length else { return nil }
         return LineSegment(line: line, start: line.point(at: tmin), end: line.point(at: tmax), moments: m,
                            pixelCount: region.count, meanMagnitude: total / Double(region.count))
     }

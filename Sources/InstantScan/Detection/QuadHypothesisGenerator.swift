@@ -29,7 +29,10 @@ struct QuadHypothesisGenerator: Sendable {
     var maximumHypotheses = 80
 
     func hypotheses(from allLines: [SupportedLine], width: Int, height: Int) -> [QuadHypothesis] {
-        let lines = Array(allLines.sorted { $0.strength > $1.strength }.prefix(maximumLines))
+        // Rank by the longest continuous stretch: a card edge is one long run (or a few, where glare
+        // breaks it); texture that happens to line up is many short pieces.
+        let ranked = allLines.map { ($0, $0.longestRun(maximumGap: 3)) }.sorted { $0.1 > $1.1 }
+        let lines = ranked.prefix(maximumLines).map(\.0)
         let n = lines.count
         guard n >= 4 else { return [] }
         let sinOpposite = sin(maximumOppositeAngle), sinCorner = sin(minimumCornerAngle)

@@ -22,6 +22,22 @@ struct SupportedLine: Sendable {
     /// Total covered length.
     var coveredLength: Double { intervals.reduce(0) { $0 + ($1.upperBound - $1.lowerBound) } }
 
+    /// The longest stretch covered with no gap wider than `maximumGap`: what tells a real edge from
+    /// texture that happens to line up (wood grain makes many short collinear pieces with gaps).
+    func longestRun(maximumGap: Double) -> Double {
+        var best = 0.0, runStart = intervals[0].lowerBound, runEnd = intervals[0].upperBound
+        for r in intervals.dropFirst() {
+            if r.lowerBound - runEnd <= maximumGap {
+                runEnd = max(runEnd, r.upperBound)
+            } else {
+                best = max(best, runEnd - runStart)
+                runStart = r.lowerBound
+                runEnd = r.upperBound
+            }
+        }
+        return max(best, runEnd - runStart)
+    }
+
     /// First and last covered coordinate.
     var extent: ClosedRange<Double> { intervals.first!.lowerBound...intervals.last!.upperBound }
 
