@@ -1,5 +1,140 @@
 #ifndef INSTANTSCAN_CSHIMS_H
 #define INSTANTSCAN_CSHIMS_H
+
+/*
+ * libpng reports errors by longjmp, which must never cross a Swift frame. Every libpng call lives
+ * in this target behind its own setjmp; Swift sees plain functions, integer status codes and a
+ * message buffer.
+ */
+
 #include <stddef.h>
 #include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Status codes shared by the reader and the writer. */
+enum {
+    IS_PNG_OK = 0,
+    IS_PNG_NOT_PNG = 1,      /* no PNG signature */
+    IS_PNG_TRUNCATED = 2,    /* the data ended before the image did */
+    IS_PNG_CORRUPT = 3,      /* libpng refused the data */
+    IS_PNG_UNSUPPORTED = 4,  /* a valid PNG this reader does not handle */
+    IS_PNG_NO_MEMORY = 5,
+    IS_PNG_INVALID_CALL = 6  /* phases called out of order or with bad arguments */
+};
+
+/* The largest embedded ICC profile accepted on read or written: 16 MiB. */
+#define IS_PNG_MAX_ICC_BYTES (16u * 1024u * 1024u)
+
+/* ---------------------------------------------------------------------------------------------
+ * Reading from memory, in two phases: header, then pixels into a caller-owned buffer.
+ * ------------------------------------------------------------------------------------------- */
+
+typedef struct is_png_reader is_png_reader;
+
+/* What the header phase found (valid until the reader is destroyed). */
+typedef struct {
+    uint32_t width;
+    uint32_t height;
+    int bit_depth;
+    int color_type;
+    int interlaced;
+    const uint8_t *icc_profile;    /* NULL when there is no usable iCCP chunk */
+    size_t icc_profile_length;
+    const char *icc_profile_name;  /* NULL when there is no usable iCCP chunk */
+    int has_srgb;                  /* an sRGB chunk was present */
+    int srgb_intent;
+    const uint8_t *exif;           /* eXIf payload (a TIFF header first), or NULL */
+    size_t exif_length;
+} is_png_header;
+
+/* Makes a reader over `data` (not copied: it must outlive the reader). NULL only without memory. */
+is_png_reader *is_png_reader_create(const uint8_t *data, size_t length);
+
+/* Reads the signature and every chunk up to the first IDAT. */
+int is_png_reader_read_header(is_png_reader *reader, is_png_header *header);
+
+/*
+ * Decodes every pixel as RGBA8 (any bit depth, grey, palette, tRNS, interlace) into rows `stride`
+ * bytes apart; `pixels` must hold stride * height bytes and stride >= width * 4. Also reads the
+ * chunks after the image data; afterwards the header is refreshed (an eXIf chunk may follow IDAT).
+ */
+int is_png_reader_read_rgba(is_png_reader *reader, uint8_t *pixels, size_t stride, is_png_header *header);
+
+/* The message of the last failure, or "" . */
+const char *is_png_reader_message(const is_png_reader *reader);
+
+/* libpng's warnings so far, one a line, or "" . */
+const char *is_png_reader_warnings(const is_png_reader *reader);
+
+/* Frees the reader and everything it holds. NULL is allowed. */
+void is_png_reader_destroy(is_png_reader *reader);
+
+/* ---------------------------------------------------------------------------------------------
+ * Writing to memory.
+ * ------------------------------------------------------------------------------------------- */
+
+/* A malloc'd byte buffer handed to the caller, who frees it with is_png_buffer_free. */
+typedef struct {
+    uint8_t *bytes;
+    size_t length;
+} is_png_buffer;
+
+/* Everything the writer needs. Rows hold samples in the PNG's own layout (16-bit big-endian)
+ * except that `strip_filler` drops the fourth byte of every pixel (RGBA rows written as RGB). */
+typedef struct {
+    uint32_t width;
+    uint32_t height;
+    int color_type;               /* PNG_COLOR_TYPE_* */
+    int bit_depth;
+    int interlaced;
+    const uint8_t *rows;
+    size_t stride;
+    int strip_filler;
+
+    const uint8_t *palette;       /* RGB triplets for palette images */
+    int palette_entries;
+    const uint8_t *palette_alpha; /* tRNS for palette images */
+    int palette_alpha_entries;
+    int has_transparent_color;    /* tRNS for grey / RGB images */
+    uint16_t transparent_red, transparent_green, transparent_blue, transparent_gray;
+
+    const uint8_t *icc_profile;   /* iCCP when not NULL */
+    size_t icc_profile_length;
+    const char *icc_profile_name;
+    int srgb_intent;              /* sRGB chunk with this intent when >= 0 and there is no profile */
+    const uint8_t *exif;          /* eXIf when not NULL */
+    size_t exif_length;
+
+    int compression_level;        /* zlib level 0...9 */
+    int filters;                  /* PNG_FILTER_* mask; 0 means libpng's default */
+} is_png_write_params;
+
+/* Encodes a PNG into `output`. On failure `output` is empty and `message` says why. */
+int is_png_write(const is_png_write_params *params, is_png_buffer *output, char *message, size_t message_capacity);
+
+/* Frees a buffer is_png_write filled. */
+void is_png_buffer_free(is_png_buffer *buffer);
+
+/* libpng's constants, re-exported because some are macros Swift does not import. */
+enum {
+    IS_PNG_COLOR_GRAY = 0,
+    IS_PNG_COLOR_RGB = 2,
+    IS_PNG_COLOR_PALETTE = 3,
+    IS_PNG_COLOR_GRAY_ALPHA = 4,
+    IS_PNG_COLOR_RGBA = 6,
+    IS_PNG_FILTER_NONE = 0x08,
+    IS_PNG_FILTER_SUB = 0x10,
+    IS_PNG_FILTER_UP = 0x20,
+    IS_PNG_FILTER_AVG = 0x40,
+    IS_PNG_FILTER_PAETH = 0x80,
+    IS_PNG_FILTER_ALL = 0xF8
+};
+
+#ifdef __cplusplus
+}
+#endif
+
 #endif

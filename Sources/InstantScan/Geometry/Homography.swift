@@ -74,6 +74,9 @@ public struct Homography: Sendable, Hashable {
         precondition(source.count == 4 && destination.count == 4, "a homography is fixed by four point pairs")
         guard let ts = normalizing(source), let td = normalizing(destination) else { return nil }
         let s = source.map(ts.apply), d = destination.map(td.apply)
+        // Three collinear points on either side make the map singular; the solve alone may still
+        // "succeed" with a rank-deficient matrix.
+        guard !hasCollinearTriple(s), !hasCollinearTriple(d) else { return nil }
         // Unknowns h00..h21 with h22 = 1; each pair gives two rows of A·h = b.
         var a = [Double](repeating: 0, count: 64)
         var b = [Double](repeating: 0, count: 8)
@@ -92,6 +95,15 @@ public struct Homography: Sendable, Hashable {
         guard let tdInverse = td.inverse else { return nil }
         let result = tdInverse.composed(after: normalizedMap.composed(after: ts)).normalized()
         return result.m.allSatisfy(\.isFinite) ? result : nil
+    }
+
+    /// True when any three of four points (already normalised to unit scale) lie on a line.
+    private static func hasCollinearTriple(_ p: [Point]) -> Bool {
+        for skip in 0..<4 {
+            let t = (0..<4).filter { $0 != skip }.map { p[$0] }
+            if abs(Point.cross(t[1] - t[0], t[2] - t[0])) < 1e-9 { return true }
+        }
+        return false
     }
 
     /// The similarity that moves `points` to their centroid at a mean distance of √2.

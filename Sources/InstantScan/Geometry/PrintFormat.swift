@@ -52,3 +52,12 @@ public enum PrintFormat: String, Sendable, CaseIterable, Codable {
     /// Window width over height.
     public var windowAspect: Double { window.width / window.height }
 }
+
+extension PrintFormat {
+    /// The format whose card ratio is nearest `aspect` (width/height of the upright card), if it is
+    /// within `tolerance` (relative); nil for a card of none of these shapes.
+    public static func nearest(toCardAspect aspect: Double, tolerance: Double = 0.04) -> PrintFormat? {
+        let best = allCases.min { abs($0.cardAspect / aspect - 1) < abs($1.cardAspect / aspect - 1) }!
+        return abs(best.cardAspect / aspect - 1) <= tolerance ? best : nil
+    }
+}

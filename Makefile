@@ -1,0 +1,42 @@
+# InstantScan — the two commands a fresh Debian machine needs are `make demo` and `make test`;
+# each installs what it needs first (apt packages: you are root there, or have sudo).
+
+SWIFT ?= swift
+APT_PACKAGES := libturbojpeg0-dev libpng-dev liblcms2-dev pkg-config
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+BIN := .build/release/instantscan
+EVAL ?= ../shared/eval
+
+.PHONY: deps build demo test eval clean
+
+deps:
+	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "installing:$$missing"; \
+		$(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	fi
+
+build: deps
+	$(SWIFT) build -c release --product instantscan
+
+# Scans every photo in Samples/ into out/: one PNG per print, plus the JSON of what was found.
+demo: build
+	@mkdir -p out
+	@for photo in Samples/*.jpg; do \
+		name=$$(basename "$$photo" .jpg); \
+		$(BIN) scan "$$photo" -o "out/$$name.png" --json > "out/$$name.json" || exit $$?; \
+	done
+	@echo "scans written to out/"
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+# Scores detection and colour on ../shared/eval (needs its Python venv: ../shared/eval/setup.sh).
+eval: build
+	@PY=$$($(EVAL)/setup.sh) && \
+	$$PY $(EVAL)/evaluate.py detect --scenes $(EVAL)/scenes --cmd '$(BIN) detect {image} --json' && \
+	$$PY $(EVAL)/evaluate.py color --scenes $(EVAL)/scenes --cmd '$(BIN) scan {image} -o {out} --corners "{corners}"'
+
+clean:
+	rm -rf .build out

@@ -1,0 +1,39 @@
+/// Reads JPEG and PNG files from memory: header facts alone, or the pixels too.
+public enum ImageReader {
+    /// The file's header facts, without decoding pixels.
+    /// - Throws: ``CodecError`` for data that is not a readable JPEG or PNG header.
+    public static func info(of data: [UInt8]) throws -> ImageInfo {
+        switch try format(of: data) {
+        case .jpeg: return try JPEGDecoder.info(of: data)
+        case .png: return try PNGDecoder.info(of: data)
+        }
+    }
+
+    /// Decodes the image as RGBA8 in stored orientation.
+    ///
+    /// - Parameters:
+    ///   - scaleDenominator: 1, 2, 4 or 8: a JPEG is decoded that many times smaller by DCT
+    ///     scaling, far cheaper than decoding in full and shrinking. PNG ignores it (and says 1 in
+    ///     the result).
+    ///   - maximumPixels: the largest stored image accepted, checked before anything is allocated.
+    /// - Throws: ``CodecError`` for unreadable data, ``ImageError`` for a size over the limit.
+    public static func decode(_ data: [UInt8], scaleDenominator: Int = 1,
+                              maximumPixels: Int = PixelBuffer.defaultMaximumPixels) throws -> DecodedImage {
+        switch try format(of: data) {
+        case .jpeg:
+            return try JPEGDecoder.decode(data, scaleDenominator: scaleDenominator, maximumPixels: maximumPixels)
+        case .png:
+            guard JPEGDecoder.scaleDenominators.contains(scaleDenominator) else {
+                throw CodecError.unsupported("a DCT scale of 1/\(scaleDenominator) (use 1, 2, 4 or 8)")
+            }
+            return try PNGDecoder.decode(data, maximumPixels: maximumPixels)
+        }
+    }
+
+    /// The format by signature; PNG data cut inside its signature is truncated, not foreign.
+    private static func format(of data: [UInt8]) throws -> ImageFormat {
+        guard let format = ImageFormat(sniffing: data) else { throw CodecError.notAnImage }
+        if format == .png, data.count < ImageFormat.pngSignature.count { throw CodecError.truncated("PNG data") }
+        return format
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+
+/// The record that makes a batch resumable: one JSON line per photo whose outputs are all written,
+/// appended only after they are. A re-run skips a photo when its line matches the photo's size and
+/// modification time and its outputs still exist; an interrupted run therefore loses at most the
+/// photos in flight. A torn last line (power cut mid-append) is ignored.
+public final class BatchManifest: @unchecked Sendable {
+    /// One finished photo.
+    public struct Entry: Codable, Sendable, Equatable {
+        /// The photo's path relative to the batch's input folder.
+        public var photo: String
+        /// Its size in bytes when it was scanned.
+        public var bytes: Int
+        /// Its modification time (seconds since 1970) when it was scanned.
+        public var modified: Double
+        /// The files written for it.
+        public var outputs: [String]
+    }
+
+    /// The manifest's file name inside the output folder.
+    public static let fileName = ".instantscan-batch.jsonl"
+
+    private let path: String
+    private let lock = NSLock()
+    private var entries: [String: Entry]
+
+    /// Opens (or prepares) the manifest in `outputFolder`.
+    public init(outputFolder: String) {
+        path = (outputFolder as NSString).appendingPathComponent(Self.fileName)
+        var loaded: [String: Entry] = [:]
+        if let text = try? String(contentsOfFile: path, encoding: .utf8) {
+            for line in text.split(separator: "\n") {
+                if let entry = try? JSONDecoder().decode(Entry.self, from: Data(line.utf8)) {
+                    loaded[entry.photo] = entry
+                }
+            }
+        }
+        entries = loaded
+    }
+
+    /// True when `photo` was finished by an earlier run, is unchanged since, and its outputs exist.
+    public func isDone(_ photo: PhotoFinder.Photo) -> Bool {
+        guard let entry = lock.withLock({ entries[photo.relativePath] }),
+              let stamp = Self.stamp(of: photo.path) else { return false }
+        return entry.bytes == stamp.bytes && entry.modified == stamp.modified
+            && entry.outputs.allSatisfy { FileManager.default.fileExists(atPath: $0) }
+    }
+
+    /// Records `photo` as finished with `outputs` (call after every output is written).
+    public func markDone(_ photo: PhotoFinder.Photo, outputs: [String]) throws {
+        guard let stamp = Self.stamp(of: photo.path) else { return }
+        let entry = Entry(photo: photo.relativePath, bytes: stamp.bytes, modified: stamp.modified, outputs: outputs)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let line = Array(try encoder.encode(entry)) + [UInt8(ascii: "\n")]
+        try lock.withLock {
+            entries[entry.photo] = entry
+            guard let handle = FileHandle(forWritingAtPath: path) ?? Self.create(path) else {
+                throw AtomicFile.WriteError.failed(path, "cannot open the batch manifest")
+            }
+            defer { try? handle.close() }
+            try handle.seekToEnd()
+            try handle.write(contentsOf: line)
+        }
+    }
+
+    private static func create(_ path: String) -> FileHandle? {
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
+        return FileHandle(forWritingAtPath: path)
+    }
+
+    private static func stamp(of path: String) -> (bytes: Int, modified: Double)? {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+              let size = attributes[.size] as? NSNumber,
+              let date = attributes[.modificationDate] as? Date else { return nil }
+        return (size.intValue, date.timeIntervalSince1970)
+    }
+}

@@ -1,0 +1,18 @@
+/// How a batch runs.
+public struct BatchOptions: Sendable {
+    /// What each scan produces.
+    public var scan = ScanOptions()
+    /// The container written for each print.
+    public var output: OutputEncoder.Format = .png(.fast)
+    /// Photos scanned at once (each on one core).
+    public var jobs: Int = ProcessInfoCores.active
+    /// Replace existing outputs that the manifest does not account for.
+    public var overwrite = false
+    /// Skip photos an earlier run finished (see ``BatchManifest``).
+    public var resume = true
+    /// Make preview images for a contact sheet (a few tens of kilobytes per photo).
+    public var previews = false
+
+    /// The defaults: all cores, PNG, resumable, never overwrite.
+    public init() {}
+}

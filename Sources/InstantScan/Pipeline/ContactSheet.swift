@@ -1,0 +1,146 @@
+import Foundation
+
+/// A self-contained HTML page of a batch: per photo, a preview with the detected prints drawn,
+/// each scan's thumbnail, format and confidence; and the failures first, each with the command
+/// that fixes it by hand. It is the page a person looks at to see which scans need a fix.
+///
+/// Photos are added as they finish and their sections go to a scratch file at once, so a batch of
+/// thousands of photos never holds its report in memory; ``finish(_:)`` assembles the page
+/// atomically.
+public final class ContactSheet: @unchecked Sendable {
+    private let path: String
+    private let outputFolder: String
+    private let scratchPath: String
+    private let scratch: FileHandle
+    private let lock = NSLock()
+    private var failures: [String] = []
+    private var sections = 0
+
+    /// Starts a report that will be written to `path` for a batch writing into `outputFolder`.
+    public init(path: String, outputFolder: String) throws {
+        self.path = path
+        self.outputFolder = outputFolder
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        scratchPath = folder + "/.\(URL(fileURLWithPath: path).lastPathComponent).\(getpid()).sections"
+        guard FileManager.default.createFile(atPath: scratchPath, contents: nil),
+              let handle = FileHandle(forWritingAtPath: scratchPath) else {
+            throw AtomicFile.WriteError.failed(path, "cannot create a scratch file beside the report")
+        }
+        scratch = handle
+    }
+
+    deinit {
+        try? scratch.close()
+        try? FileManager.default.removeItem(atPath: scratchPath)
+    }
+
+    /// Adds one photo's section.
+    public func add(_ outcome: PhotoOutcome) {
+        var html = "<section class=\"photo\(outcome.failure == nil ? "" : " failed")\">\n"
+        html += "<h2>\(Self.escape(outcome.photo.relativePath))</h2>\n<div class=\"row\">\n"
+        if let preview = outcome.preview {
+            html += "<figure class=\"preview\"><img alt=\"photo with detected prints\" src=\"\(Self.dataURI(preview))\">"
+            html += "<figcaption>\(outcome.detected.count) print\(outcome.detected.count == 1 ? "" : "s") found</figcaption></figure>\n"
+        }
+        for print in outcome.prints {
+            html += "<figure class=\"scan\">"
+            if let thumbnail = print.thumbnail {
+                html += "<img alt=\"scan\" src=\"\(Self.dataURI(thumbnail))\">"
+            }
+            let confidence = String(format1: print.confidence * 100)
+            html += "<figcaption><b>\(print.format?.rawValue ?? "unknown format")</b><br>confidence \(confidence) %"
+            html += "<br>\(print.size.width)×\(print.size.height)<br><code>\(Self.escape(URL(fileURLWithPath: print.path).lastPathComponent))</code>"
+            if print.confidence < 0.5 {
+                html += "<br><span class=\"check\">check it — to fix:</span><pre>\(Self.escape(fixCommand(outcome, corners: print.card)))</pre>"
+            }
+            html += "</figcaption></figure>\n"
+        }
+        if let failure = outcome.failure {
+            let command = fixCommand(outcome, corners: outcome.detected.first?.card)
+            html += "<div class=\"failure\"><b>Failed:</b> \(Self.escape(failure))<br>Fix by hand:<pre>\(Self.escape(command))</pre></div>\n"
+            lock.withLock {
+                failures.append("<li><a href=\"#p\(sections)\">\(Self.escape(outcome.photo.relativePath))</a>: \(Self.escape(failure))<pre>\(Self.escape(command))</pre></li>")
+            }
+        }
+        for warning in outcome.warnings {
+            html += "<p class=\"warning\">⚠ \(Self.escape(warning))</p>\n"
+        }
+        html += "</div></section>\n"
+        lock.withLock {
+            html = html.replacingOccurrences(of: "<section class", with: "<section id=\"p\(sections)\" class", options: [], range: html.range(of: "<section class"))
+            sections += 1
+            try? scratch.write(contentsOf: Data(html.utf8))
+        }
+    }
+
+    /// Writes the page with the summary at the top.
+    public func finish(_ summary: BatchSummary) throws {
+        try lock.withLock {
+            try scratch.synchronize()
+            let status = summary.succeeded ? "all done" : summary.interrupted ? "interrupted" : "\(summary.failures.count) failed"
+            try AtomicFile.stream(to: path) { sink in
+                try sink.write("""
+                <!doctype html>
+                <html lang="en"><head><meta charset="utf-8">
+                <meta name="viewport" content="width=device-width, initial-scale=1">
+                <title>InstantScan batch — \(status)</title>
+                <style>\(Self.style)</style></head><body>
+                <h1>InstantScan batch</h1>
+                <p class="summary">\(summary.photos) photos · \(summary.printsScanned) prints scanned · \(summary.skipped) already done · \
+                <b>\(summary.failures.count) failed</b>\(summary.interrupted ? " · interrupted, \(summary.notStarted) not started (run again to go on)" : "")</p>
+
+                """)
+                if !failures.isEmpty {
+                    try sink.write("<section class=\"failures\"><h2>Needs a fix</h2><ul>\n\(failures.joined(separator: "\n"))\n</ul></section>\n")
+                }
+                guard let reader = FileHandle(forReadingAtPath: scratchPath) else {
+                    throw AtomicFile.WriteError.failed(path, "the report's scratch file vanished")
+                }
+                defer { try? reader.close() }
+                while let chunk = try reader.read(upToCount: 1 << 20), !chunk.isEmpty {
+                    try sink.write(Array(chunk))
+                }
+                try sink.write("</body></html>\n")
+            }
+        }
+    }
+
+    /// The command that scans a photo by hand, with the detected corners to edit (or placeholders).
+    func fixCommand(_ outcome: PhotoOutcome, corners: Quad?) -> String {
+        let stem = (outcome.photo.relativePath as NSString).deletingPathExtension
+        let output = (outputFolder as NSString).appendingPathComponent(stem + "-1.png")
+        let cornerText = corners.map { q in
+            q.corners.map { "\(Int($0.x.rounded())),\(Int($0.y.rounded()))" }.joined(separator: " ")
+        } ?? "TLx,TLy TRx,TRy BRx,BRy BLx,BLy"
+        return "instantscan scan \(Self.shellQuote(outcome.photo.path)) -o \(Self.shellQuote(output)) --corners \"\(cornerText)\""
+    }
+
+    static func dataURI(_ jpeg: [UInt8]) -> String {
+        "data:image/jpeg;base64," + Data(jpeg).base64EncodedString()
+    }
+
+    static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+
+    static func shellQuote(_ text: String) -> String {
+        text.allSatisfy { $0.isLetter || $0.isNumber || "/._-".contains($0) } ? text
+            : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    static let style = """
+    body{font:14px system-ui,sans-serif;margin:24px;background:#f6f5f2;color:#222}
+    h1{margin:0 0 4px}.summary{margin:0 0 20px;color:#444}
+    section.photo{background:#fff;border-radius:8px;padding:12px 16px;margin:0 0 16px;box-shadow:0 1px 3px #0002}
+    section.failed{border-left:6px solid #d33}
+    section.failures{background:#fff0f0;border-radius:8px;padding:8px 16px;margin:0 0 20px}
+    h2{font-size:15px;margin:0 0 8px;word-break:break-all}
+    .row{display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start}
+    figure{margin:0}figure.preview img{max-width:480px;max-height:480px;border-radius:4px}
+    figure.scan img{max-width:240px;max-height:240px;box-shadow:0 1px 4px #0004}
+    figcaption{font-size:12px;color:#555;margin-top:4px}
+    pre{white-space:pre-wrap;word-break:break-all;background:#f2f2f2;padding:6px;border-radius:4px;font-size:12px;max-width:640px}
+    .failure{color:#a00}.warning{color:#a60;font-size:12px}.check{color:#c60;font-weight:bold}
+    """
+}

@@ -1,0 +1,48 @@
+/// Encodes a scanned print as PNG or JPEG with its colour space declared.
+///
+/// sRGB PNGs carry the `sRGB` chunk; other spaces embed their ICC profile in `iCCP` (never both,
+/// which would contradict itself for some readers). JPEGs always embed the profile in APP2, since
+/// a JPEG without one is read as sRGB only by convention.
+public struct OutputEncoder: Sendable {
+    /// The container and its settings.
+    public enum Format: Sendable, Equatable {
+        /// PNG with a speed/size trade-off.
+        case png(PNGEncoder.Compression)
+        /// JPEG at a quality from 1 to 100.
+        case jpeg(quality: Int)
+
+        /// The usual file extension.
+        public var fileExtension: String {
+            switch self {
+            case .png: return "png"
+            case .jpeg: return "jpg"
+            }
+        }
+    }
+
+    /// What to write.
+    public var format: Format
+
+    /// Makes an encoder.
+    public init(format: Format) {
+        self.format = format
+    }
+
+    /// The encoded bytes of `print`.
+    public func encode(_ print: ScannedPrint) throws -> [UInt8] {
+        try encode(print.image, profile: print.profile)
+    }
+
+    /// The encoded bytes of an image in `profile`'s colour space.
+    public func encode(_ image: PixelBuffer, profile: BuiltInProfile) throws -> [UInt8] {
+        switch format {
+        case let .png(compression):
+            let srgb = profile == .srgb
+            return try PNGEncoder.encode(image, iccProfile: srgb ? nil : profile.profile.iccData,
+                                         profileName: profile.profile.name, srgbIntent: srgb,
+                                         compression: compression)
+        case let .jpeg(quality):
+            return try JPEGEncoder.encode(image, quality: quality, iccProfile: profile.profile.iccData)
+        }
+    }
+}

@@ -1,0 +1,15 @@
+/// One rectified, colour-corrected print, ready to encode.
+public struct ScannedPrint: Sendable {
+    /// The upright print (or its window), in ``profile``'s colour space.
+    public var image: PixelBuffer
+    /// The colour space of ``image``.
+    public var profile: BuiltInProfile
+    /// The card's corners in the photo (TL, TR, BR, BL, upright full-resolution pixels).
+    public var card: Quad
+    /// The picture window's corners in the photo, when known.
+    public var window: Quad?
+    /// The format, when known.
+    public var format: PrintFormat?
+    /// How sure detection was (1 for corners the user gave).
+    public var confidence: Double
+}

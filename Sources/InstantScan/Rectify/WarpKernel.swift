@@ -1,0 +1,124 @@
+/// The inner loops of ``PerspectiveWarp``: raw reads from the source rows, writes to one band of
+/// output rows. Kept apart so that all pointer arithmetic of the warp lives in this one type.
+struct WarpKernel: @unchecked Sendable {
+    let source: PixelBuffer
+    let output: PixelBuffer
+    let h: [Double]
+
+    init(source: PixelBuffer, output: PixelBuffer, map: Homography) {
+        self.source = source
+        self.output = output
+        self.h = map.m
+    }
+
+    /// Four taps with 8-bit fixed-point weights: exact to ±1 code value and trap-free.
+    func bilinear(rows: Range<Int>) {
+        let bpp = source.format.bytesPerPixel
+        let sw = source.width, sh = source.height, stride = source.bytesPerRow
+        let base = source.baseAddress
+        let maxX = Double(sw - 1), maxY = Double(sh - 1)
+        for y in rows {
+            let out = output.rowPointer(y)
+            let fy = Double(y)
+            var X = h[1] * fy + h[2], Y = h[4] * fy + h[5], W = h[7] * fy + h[8]
+            for x in 0..<output.width {
+                let invW = 1 / W
+                var sx = X * invW, sy = Y * invW
+                X += h[0]; Y += h[3]; W += h[6]
+                sx = min(max(sx, 0), maxX)
+                sy = min(max(sy, 0), maxY)
+                let ix = Int(sx), iy = Int(sy)
+                let wx = Int32((sx - Double(ix)) * 256), wy = Int32((sy - Double(iy)) * 256)
+                let dx = ix < sw - 1 ? bpp : 0, dy = iy < sh - 1 ? stride : 0
+                let p00 = base + iy * stride + ix * bpp
+                let o = out + x * bpp
+                for c in 0..<bpp {
+                    let a = Int32(p00[c]), b = Int32(p00[c &+ dx])
+                    let cc = Int32(p00[c &+ dy]), d = Int32(p00[c &+ dx &+ dy])
+                    let top = a &* (256 &- wx) &+ b &* wx
+                    let bottom = cc &* (256 &- wx) &+ d &* wx
+                    o[c] = UInt8(truncatingIfNeeded: (top &* (256 &- wy) &+ bottom &* wy &+ 32768) >> 16)
+                }
+            }
+        }
+    }
+
+    /// Sixteen taps with Catmull-Rom weights; edge pixels repeat beyond the border.
+    func bicubic(rows: Range<Int>) {
+        let bpp = source.format.bytesPerPixel
+        let sw = source.width, sh = source.height, stride = source.bytesPerRow
+        let base = source.baseAddress
+        var acc = [Float](repeating: 0, count: 4)
+        for y in rows {
+            let out = output.rowPointer(y)
+            let fy = Double(y)
+            var X = h[1] * fy + h[2], Y = h[4] * fy + h[5], W = h[7] * fy + h[8]
+            for x in 0..<output.width {
+                let sx = min(max(X / W, -1), Double(sw)), sy = min(max(Y / W, -1), Double(sh))
+                X += h[0]; Y += h[3]; W += h[6]
+                let fx0 = sx.rounded(.down), fy0 = sy.rounded(.down)
+                let ix = Int(fx0), iy = Int(fy0)
+                let wx = Self.catmullRom(Float(sx - fx0)), wy = Self.catmullRom(Float(sy - fy0))
+                for c in 0..<bpp { acc[c] = 0 }
+                for j in 0..<4 {
+                    let row = base + min(max(iy + j - 1, 0), sh - 1) * stride
+                    for i in 0..<4 {
+                        let p = row + min(max(ix + i - 1, 0), sw - 1) * bpp
+                        let wgt = wx[i] * wy[j]
+                        for c in 0..<bpp { acc[c] += wgt * Float(p[c]) }
+                    }
+                }
+                let o = out + x * bpp
+                for c in 0..<bpp { o[c] = UInt8(min(max(acc[c] + 0.5, 0), 255)) }
+            }
+        }
+    }
+
+    /// The mean of `samples × samples` bilinear reads spread evenly over each output pixel:
+    /// an area prefilter for outputs much smaller than their source region.
+    func supersampled(rows: Range<Int>, samples: Int) {
+        let bpp = source.format.bytesPerPixel
+        let sw = source.width, sh = source.height, stride = source.bytesPerRow
+        let base = source.baseAddress
+        let maxX = Double(sw - 1), maxY = Double(sh - 1)
+        let n = Double(samples)
+        let scale = 1 / Float(samples * samples)
+        var acc = [Float](repeating: 0, count: 4)
+        for y in rows {
+            let out = output.rowPointer(y)
+            for x in 0..<output.width {
+                for c in 0..<bpp { acc[c] = 0 }
+                for j in 0..<samples {
+                    let oy = Double(y) + (Double(j) + 0.5) / n - 0.5
+                    for i in 0..<samples {
+                        let ox = Double(x) + (Double(i) + 0.5) / n - 0.5
+                        let W = h[6] * ox + h[7] * oy + h[8]
+                        let sx = min(max((h[0] * ox + h[1] * oy + h[2]) / W, 0), maxX)
+                        let sy = min(max((h[3] * ox + h[4] * oy + h[5]) / W, 0), maxY)
+                        let ix = Int(sx), iy = Int(sy)
+                        let ax = Float(sx - Double(ix)), ay = Float(sy - Double(iy))
+                        let dx = ix < sw - 1 ? bpp : 0, dy = iy < sh - 1 ? stride : 0
+                        let p = base + iy * stride + ix * bpp
+                        for c in 0..<bpp {
+                            let top = Float(p[c]) + ax * (Float(p[c + dx]) - Float(p[c]))
+                            let bottom = Float(p[c + dy]) + ax * (Float(p[c + dx + dy]) - Float(p[c + dy]))
+                            acc[c] += top + ay * (bottom - top)
+                        }
+                    }
+                }
+                let o = out + x * bpp
+                for c in 0..<bpp { o[c] = UInt8(min(max(acc[c] * scale + 0.5, 0), 255)) }
+            }
+        }
+    }
+
+    /// Catmull-Rom (a = -0.5) weights for the taps at offsets -1, 0, 1, 2 from the floor.
+    @inline(__always)
+    static func catmullRom(_ t: Float) -> SIMD4<Float> {
+        let t2 = t * t, t3 = t2 * t
+        return SIMD4(-0.5 * t3 + t2 - 0.5 * t,
+                     1.5 * t3 - 2.5 * t2 + 1,
+                     -1.5 * t3 + 2 * t2 + 0.5 * t,
+                     0.5 * t3 - 0.5 * t2)
+    }
+}

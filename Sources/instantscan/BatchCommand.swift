@@ -1,0 +1,164 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import InstantScan
+
+struct BatchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "batch",
+        abstract: "Scan every JPEG and PNG in a folder, every print in each.",
+        discussion: """
+        Outputs are named after their photo (IMG_0042-1.png, IMG_0042-2.png…), keep the input's
+        subfolders, and are never overwritten unless --overwrite. A re-run skips photos already done,
+        so an interrupted batch (Ctrl-C) goes on where it stopped. A bad photo is reported and the
+        batch goes on. Exit 0 when every photo succeeded, 1 when some failed or the run was
+        interrupted (130 after Ctrl-C).
+        """
+    )
+
+    @Argument(help: "The folder of photos.")
+    var input: String
+
+    @Option(name: .shortAndLong, help: "The folder to write scans into.")
+    var output: String
+
+    @Flag(name: .shortAndLong, help: "Include subfolders.")
+    var recursive = false
+
+    @Option(help: "Photos scanned at once (default: the core count).")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @Flag(help: "Replace existing outputs.")
+    var overwrite = false
+
+    @Flag(help: "Scan photos again even if an earlier run finished them.")
+    var noResume = false
+
+    @Option(help: "Write a self-contained HTML contact sheet here.")
+    var report: String?
+
+    @Flag(help: "One JSON line per scan on standard output.")
+    var json = false
+
+    @Flag(name: .shortAndLong, help: "No progress or per-photo messages.")
+    var quiet = false
+
+    @OptionGroup var scanOptions: ScanSettings
+
+    mutating func validate() throws {
+        if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        try scanOptions.check()
+    }
+
+    func run() throws {
+        var options = BatchOptions()
+        options.scan = try scanOptions.makeScanOptions()
+        options.output = scanOptions.encoderFormat(forPath: nil)
+        options.jobs = jobs
+        options.overwrite = overwrite
+        options.resume = !noResume
+        options.previews = report != nil
+
+        let photos: [PhotoFinder.Photo]
+        do {
+            photos = try PhotoFinder.photos(in: input, recursive: recursive, excluding: output)
+        } catch {
+            Console.error("\(error)")
+            throw ExitCodes.noInput
+        }
+        if photos.isEmpty { Console.warning("\(input): no JPEG or PNG photos found\(recursive ? "" : " (use -r for subfolders)")") }
+
+        let runner = BatchRunner(options: options)
+        let interrupt = InterruptHandler { runner.cancel() }
+        let progress = ProgressReporter(total: photos.count, quiet: quiet)
+        let sheet: ContactSheet?
+        do {
+            sheet = try report.map { try ContactSheet(path: $0, outputFolder: output) }
+        } catch {
+            Console.error("\(error)")
+            throw ExitCodes.cannotCreate
+        }
+        let emitJSON = json
+        let summary: BatchSummary
+        do {
+            summary = try runner.run(photos, into: output, onStart: { progress.started($0.relativePath) }) { outcome, done in
+                let status = outcome.skipped ? "already done"
+                    : outcome.failure.map { "failed: \($0)" } ?? "\(outcome.prints.count) print\(outcome.prints.count == 1 ? "" : "s")"
+                progress.finished(outcome.photo.relativePath, done: done, status: status)
+                for warning in outcome.warnings { Console.warning("\(outcome.photo.relativePath): \(warning)") }
+                if emitJSON { BatchLine.emit(outcome) }
+                sheet?.add(outcome)
+            }
+        } catch {
+            progress.end()
+            Console.error("\(error)")
+            throw ExitCodes.cannotCreate
+        }
+        progress.end()
+        interrupt.cancel()
+        do {
+            try sheet?.finish(summary)
+        } catch {
+            Console.error("\(error)")
+        }
+        if !quiet {
+            Console.note("\(summary.photos) photos, \(summary.printsScanned) prints scanned, \(summary.skipped) already done, \(summary.failures.count) failed")
+            for failure in summary.failures { Console.note("  failed: \(failure.photo): \(failure.reason)") }
+            if summary.interrupted { Console.note("interrupted: \(summary.notStarted) photos not started; run the same command again to go on") }
+            if let report { Console.note("report: \(report)") }
+        }
+        if summary.interrupted { throw ExitCode(130) }
+        if !summary.succeeded { throw ExitCodes.someFailed }
+    }
+}
+
+/// One JSON line per scan (and per failed photo) for scripts.
+enum BatchLine {
+    struct Line: Encodable {
+        var photo: String
+        var output: String?
+        var format: String?
+        var corners: [[Double]]?
+        var window: [[Double]]?
+        var confidence: Double?
+        var error: String?
+    }
+
+    static func emit(_ outcome: PhotoOutcome) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var lines: [Line] = outcome.prints.map {
+            Line(photo: outcome.photo.path, output: $0.path, format: $0.format?.rawValue ?? "unknown",
+                 corners: $0.card.corners.map { [$0.x, $0.y] }, window: $0.window?.corners.map { [$0.x, $0.y] },
+                 confidence: $0.confidence)
+        }
+        if let failure = outcome.failure { lines.append(Line(photo: outcome.photo.path, error: failure)) }
+        for line in lines {
+            if let data = try? encoder.encode(line) { print(String(decoding: data, as: UTF8.self)) }
+        }
+    }
+}
+
+/// Turns the first Ctrl-C into a clean stop (photos in flight finish, the rest wait for a re-run)
+/// and a second into an immediate exit.
+final class InterruptHandler: @unchecked Sendable {
+    private let source: DispatchSourceSignal
+    private var count = 0
+
+    init(_ onInterrupt: @escaping @Sendable () -> Void) {
+        signal(SIGINT, SIG_IGN)
+        source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        source.setEventHandler { [unowned self] in
+            count += 1
+            if count > 1 { exit(130) }
+            Console.note("\nstopping after the photos in progress (Ctrl-C again to quit at once)…")
+            onInterrupt()
+        }
+        source.resume()
+    }
+
+    func cancel() {
+        source.cancel()
+        signal(SIGINT, SIG_DFL)
+    }
+}

@@ -1,0 +1,20 @@
+import SystemPackage
+
+/// Messages for people go to standard error, so standard output carries only data (JSON, tables).
+enum Console {
+    static func error(_ message: String) {
+        write("instantscan: error: \(message)\n")
+    }
+
+    static func warning(_ message: String) {
+        write("instantscan: warning: \(message)\n")
+    }
+
+    static func note(_ message: String) {
+        write(message + "\n")
+    }
+
+    private static func write(_ text: String) {
+        _ = try? FileDescriptor.standardError.writeAll(Array(text.utf8))
+    }
+}

@@ -1,0 +1,89 @@
+import ArgumentParser
+import Foundation
+import InstantScan
+
+/// The options that shape every scan, shared by `scan` and `batch`.
+struct ScanSettings: ParsableArguments {
+    @Option(help: "The print's format when you know it: \(PrintFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var printFormat: PrintFormat?
+
+    @Option(help: "What to keep: card (whole print) or window (the picture alone).")
+    var crop: ScanOptions.Crop = .card
+
+    @Option(help: "Output size WxH (default: the print's own resolution at its true aspect ratio).")
+    var size: String?
+
+    @Option(help: "Output long side in pixels, keeping the true aspect ratio.")
+    var longSide: Int?
+
+    @Option(help: "Ends-in contrast stretch LOW,HIGH in percent; 0,0 turns it off.")
+    var stretch: String = "1,1"
+
+    @Option(help: "Output colour space: srgb or display-p3.")
+    var profile: BuiltInProfile = .srgb
+
+    @Option(help: "Output format: png or jpeg (default: from the output's extension, else png).")
+    var format: OutputKind?
+
+    @Option(help: "JPEG quality, 1–100.")
+    var quality: Int = 92
+
+    @Option(help: "PNG compression: fast, balanced or small.")
+    var pngCompression: PNGEncoder.Compression = .fast
+
+    @Option(help: "Resampling: bilinear or bicubic.")
+    var interpolation: Interpolation = .bilinear
+
+    @Option(help: "Refuse photos larger than this many megapixels (checked before decoding).")
+    var maxMegapixels: Int = PixelBuffer.defaultMaximumPixels / 1_000_000
+
+    /// Checks what argument-parser's types cannot, so that a bad value is a usage error (exit 64).
+    func check() throws {
+        if size != nil && longSide != nil { throw ValidationError("give --size or --long-side, not both") }
+        if let longSide, !(1...65_535).contains(longSide) { throw ValidationError("--long-side must be from 1 to 65535") }
+        if !(1...100).contains(quality) { throw ValidationError("--quality must be from 1 to 100") }
+        if maxMegapixels < 1 { throw ValidationError("--max-megapixels must be at least 1") }
+        do {
+            if let size { _ = try CornerSyntax.size(size) }
+            _ = try CornerSyntax.percentPair(stretch)
+        } catch let error as CornerSyntax.SyntaxError {
+            throw ValidationError(error.description)
+        }
+    }
+
+    func makeScanOptions() throws -> ScanOptions {
+        var options = ScanOptions()
+        options.format = printFormat
+        options.crop = crop
+        if let size { options.outputSize = .exact(try CornerSyntax.size(size)) }
+        if let longSide { options.outputSize = .longSide(longSide) }
+        let (low, high) = try CornerSyntax.percentPair(stretch)
+        options.stretch = low == 0 && high == 0 ? nil : try EndsInStretch(percentLow: low, percentHigh: high)
+        options.outputProfile = profile
+        options.interpolation = interpolation
+        options.maximumPixels = maxMegapixels * 1_000_000
+        return options
+    }
+
+    /// The container: as asked, else from the output's extension, else PNG.
+    func encoderFormat(forPath path: String?) -> OutputEncoder.Format {
+        let kind = format ?? path.map(OutputKind.init(path:)) ?? .png
+        return kind == .jpeg ? .jpeg(quality: quality) : .png(pngCompression)
+    }
+}
+
+/// The container written.
+enum OutputKind: String, ExpressibleByArgument, CaseIterable {
+    case png, jpeg
+
+    init(path: String) {
+        let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
+        self = ext == "jpg" || ext == "jpeg" ? .jpeg : .png
+    }
+}
+
+extension PrintFormat: ExpressibleByArgument {}
+extension ScanOptions.Crop: ExpressibleByArgument {}
+extension BuiltInProfile: ExpressibleByArgument {}
+extension PNGEncoder.Compression: ExpressibleByArgument {}
+extension Interpolation: ExpressibleByArgument {}

@@ -1,0 +1,175 @@
+import CTurboJPEG
+import Testing
+@testable import InstantScan
+
+/// Hostile or broken input gives a clean, explained error: never a crash, a hang or an allocation
+/// sized by a lie in a header.
+extension Codecs {
+    @Suite struct BadInput {
+        /// Runs both entry points and returns the decode error, failing on success or on an error
+        /// of another kind.
+        private func decodeError(_ data: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) -> (any Error)? {
+            _ = try? ImageReader.info(of: data)
+            do {
+                _ = try ImageReader.decode(data)
+                Issue.record("decoding succeeded", sourceLocation: sourceLocation)
+                return nil
+            } catch let error as CodecError {
+                #expect(!error.description.isEmpty, sourceLocation: sourceLocation)
+                return error
+            } catch let error as ImageError {
+                return error
+            } catch {
+                Issue.record("unexpected error type: \(error)", sourceLocation: sourceLocation)
+                return error
+            }
+        }
+
+        @Test func emptyData() {
+            #expect(throws: CodecError.notAnImage) { try ImageReader.decode([]) }
+            #expect(throws: CodecError.notAnImage) { try ImageReader.info(of: []) }
+            #expect(CodecError.notAnImage.description == "not a JPEG or PNG image")
+        }
+
+        @Test func randomBytes() {
+            var random = CodecFixtures.SeededGenerator(seed: 3)
+            for length in [1, 2, 7, 100, 5000] {
+                var bytes = (0..<length).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+                bytes[0] = 0x00
+                #expect(throws: CodecError.notAnImage) { try ImageReader.decode(bytes) }
+            }
+        }
+
+        @Test func garbageAfterASignature() {
+            var random = CodecFixtures.SeededGenerator(seed: 4)
+            for prefix in [[0xFF, 0xD8] as [UInt8], [0xFF, 0xD8, 0xFF], ImageFormat.pngSignature] {
+                for length in [0, 1, 10, 3000] {
+                    let data = prefix + (0..<length).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+                    let error = decodeError(data)
+                    #expect(error is CodecError, "\(prefix.count)+\(length) bytes: \(String(describing: error))")
+                }
+            }
+        }
+
+        @Test func truncatedJPEG() throws {
+            let jpeg = try JPEGEncoder.encode(CodecFixtures.photoLike(width: 64, height: 48), iccProfile: CodecFixtures.iccProfile(byteCount: 400))
+            let sos = JPEGMarkers.segments(in: jpeg).first { $0.marker == 0xDA }!
+            for cut in [2, 3, 10, 30, 200, 500, sos.payloadOffset, (sos.payloadOffset + jpeg.count) / 2, jpeg.count - 40, jpeg.count - 1] {
+                let error = decodeError(Array(jpeg[0..<cut])) as? CodecError
+                #expect(error?.description.hasPrefix("truncated JPEG data") == true,
+                        "cut at \(cut) of \(jpeg.count): \(String(describing: error))")
+            }
+        }
+
+        @Test func truncatedPNG() throws {
+            let png = try PNGEncoder.encode(CodecFixtures.photoLike(width: 64, height: 48), iccProfile: nil, srgbIntent: true)
+            let iend = png.count - 12
+            for cut in [2, 4, 8, 20, 33, 50, png.count / 2, iend - 4] {
+                let error = decodeError(Array(png[0..<cut])) as? CodecError
+                #expect(error?.description.hasPrefix("truncated PNG data") == true, "cut at \(cut): \(String(describing: error))")
+            }
+            // Every row is there, only IEND is cut: the image decodes, with a warning.
+            let nearlyWhole = try ImageReader.decode(Array(png[0..<(png.count - 1)]))
+            #expect(nearlyWhole.pixels.size == PixelSize(width: 64, height: 48))
+            #expect(nearlyWhole.warnings.contains { $0.contains("after the image data") })
+        }
+
+        @Test func hugeJPEGHeaderIsRefusedBeforeAllocation() throws {
+            let jpeg = try JPEGEncoder.encode(CodecFixtures.photoLike(width: 16, height: 16))
+            // libjpeg's own limit is 65500 a side: just under it, our pixel limit refuses.
+            let lying = CodecFixtures.patchingFrameSize(of: jpeg, width: 65500, height: 65500)
+            let info = try ImageReader.info(of: lying)
+            #expect(info.storedSize == PixelSize(width: 65500, height: 65500))
+            for scale in [1, 8] {
+                #expect(throws: ImageError.tooManyPixels(width: 65500, height: 65500, limit: PixelBuffer.defaultMaximumPixels)) {
+                    try ImageReader.decode(lying, scaleDenominator: scale)
+                }
+            }
+            // Past it, the size is reported as invalid rather than as libjpeg's complaint.
+            let beyond = CodecFixtures.patchingFrameSize(of: jpeg, width: 65535, height: 65535)
+            #expect(throws: ImageError.invalidDimensions(width: 65535, height: 65535)) { try ImageReader.decode(beyond) }
+        }
+
+        @Test func hugePNGHeaderIsRefusedBeforeAllocation() throws {
+            let lying = CodecFixtures.pngHeaderOnly(width: 65535, height: 65535)
+            let info = try ImageReader.info(of: lying + CodecFixtures.pngChunk("IDAT", [1, 2, 3]))
+            #expect(info.storedSize == PixelSize(width: 65535, height: 65535))
+            #expect(throws: ImageError.tooManyPixels(width: 65535, height: 65535, limit: PixelBuffer.defaultMaximumPixels)) {
+                try ImageReader.decode(lying + CodecFixtures.pngChunk("IDAT", [1, 2, 3]))
+            }
+            #expect(throws: ImageError.self) { 
+                try ImageReader.decode(CodecFixtures.pngHeaderOnly(width: 1 << 21, height: 1) + CodecFixtures.pngChunk("IDAT", [1]))
+            }
+        }
+
+        @Test func aLowerPixelLimitIsHonoured() throws {
+            let jpeg = try JPEGEncoder.encode(CodecFixtures.photoLike(width: 40, height: 30))
+            #expect(throws: ImageError.tooManyPixels(width: 40, height: 30, limit: 1000)) {
+                try ImageReader.decode(jpeg, maximumPixels: 1000)
+            }
+        }
+
+        @Test func zeroSizedImages() throws {
+            let jpeg = try JPEGEncoder.encode(CodecFixtures.photoLike(width: 16, height: 16))
+            for (w, h) in [(0, 0), (16, 0), (0, 16)] {
+                let error = decodeError(CodecFixtures.patchingFrameSize(of: jpeg, width: w, height: h))
+                #expect(error is CodecError, "JPEG \(w)×\(h): \(String(describing: error))")
+                let pngError = decodeError(CodecFixtures.pngHeaderOnly(width: w, height: h) + CodecFixtures.pngChunk("IEND", []))
+                #expect(pngError is CodecError, "PNG \(w)×\(h): \(String(describing: pngError))")
+            }
+        }
+
+        @Test func cmykJPEGIsUnsupported() throws {
+            // TurboJPEG writes a YCCK JPEG from CMYK samples.
+            let cmyk = [UInt8](repeating: 40, count: 16 * 16 * 4)
+            let handle = try TurboJPEGHandle.compressor()
+            var output: UnsafeMutablePointer<UInt8>? = nil
+            var length: UInt = 0
+            let status = cmyk.withUnsafeBufferPointer {
+                tjCompress2(handle.raw, $0.baseAddress, 16, 64, 16, Int32(TJPF_CMYK.rawValue), &output, &length,
+                            Int32(TJSAMP_444.rawValue), 90, 0)
+            }
+            #expect(status == 0)
+            let jpeg = Array(UnsafeBufferPointer(start: output, count: Int(length)))
+            tjFree(output)
+            #expect(throws: CodecError.unsupported("CMYK JPEG images (only RGB and greyscale photos are read)")) {
+                try ImageReader.decode(jpeg)
+            }
+        }
+
+        @Test func corruptedFilesNeverCrash() throws {
+            // A small mutation fuzzer over valid files: every outcome must be an image or a clean error.
+            let image = try CodecFixtures.photoLike(width: 24, height: 16)
+            let exif = CodecFixtures.exifSegment(orientation: 6, littleEndian: true)
+            let seeds = [
+                CodecFixtures.inserting([exif] + (try JPEGMarkers.iccSegments(for: CodecFixtures.iccProfile(byteCount: 300))),
+                                        into: try JPEGEncoder.encode(image)),
+                try PNGEncoder.encode(image, iccProfile: CodecFixtures.iccProfile(byteCount: 300), srgbIntent: false),
+            ]
+            var random = CodecFixtures.SeededGenerator(seed: 11)
+            for seed in seeds {
+                for _ in 0..<300 {
+                    var data = seed
+                    for _ in 0..<(1 + Int(random.next() % 4)) {
+                        // Mutations land mostly in the header, where the parsers live.
+                        let span = random.next() % 4 == 0 ? data.count : min(data.count, 700)
+                        let at = Int(random.next() % UInt64(span))
+                        switch random.next() % 3 {
+                        case 0: data[at] = UInt8(truncatingIfNeeded: random.next())
+                        case 1: data[at] = [0x00, 0xFF, 0x7F, 0x80][Int(random.next() % 4)]
+                        default: data.removeSubrange(at..<min(data.count, at + Int(random.next() % 64)))
+                        }
+                    }
+                    do {
+                        _ = try ImageReader.info(of: data)
+                        let decoded = try ImageReader.decode(data, maximumPixels: 1 << 22)
+                        #expect(decoded.pixels.width > 0)
+                    } catch is CodecError {
+                    } catch is ImageError {
+                    }
+                    _ = JPEGMarkers.metadata(in: data)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import Testing
+@testable import InstantScan
+
+@Suite struct ColorConverterTests {
+    @Test func sRGBToSRGBIsAnIdentity() throws {
+        #expect(try ColorConverter(from: .sRGB, to: .sRGB).isIdentity)
+        let lcmsSRGB = try ColorProfile(iccData: LCMSTestProfiles.srgb())
+        #expect(try ColorConverter(from: lcmsSRGB, to: .sRGB).isIdentity)
+        #expect(try ColorConverter(from: .displayP3, to: .displayP3).isIdentity)
+        #expect(try !ColorConverter(from: .displayP3, to: .sRGB).isIdentity)
+    }
+
+    @Test func anIdentityLeavesPixelsAlone() throws {
+        let image = try ColorTestImages.random(width: 17, height: 5, seed: 2)
+        let before = image.packedBytes()
+        try ColorConverter(from: .sRGB, to: .sRGB).convert(image)
+        #expect(image.packedBytes() == before)
+    }
+
+    static let knownColours: [[UInt8]] = [
+        [255, 255, 255], [0, 0, 0], [128, 128, 128], [50, 50, 50], [255, 0, 0], [0, 255, 0], [0, 0, 255],
+        [234, 51, 35], [200, 150, 100], [50, 100, 200], [10, 200, 30], [255, 255, 0], [90, 20, 160],
+    ]
+
+    /// Expected values from the primaries' matrices in Double (no lcms), within 2 code values.
+    @Test(arguments: [(BuiltInProfile.displayP3, BuiltInProfile.srgb), (.srgb, .displayP3)])
+    func convertsKnownColoursLikeTheMatrices(from: BuiltInProfile, to: BuiltInProfile) throws {
+        let source = from == .srgb ? ColorProfile.sRGB : ColorProfile.displayP3
+        let destination = to == .srgb ? ColorProfile.sRGB : ColorProfile.displayP3
+        let sourcePrimaries = from == .srgb ? ReferenceColorMath.srgbPrimaries : ReferenceColorMath.p3Primaries
+        let destinationPrimaries = to == .srgb ? ReferenceColorMath.srgbPrimaries : ReferenceColorMath.p3Primaries
+
+        let image = try ColorTestImages.pixels(Self.knownColours.map { ($0[0], $0[1], $0[2]) }, width: 1)
+        try ColorConverter(from: source, to: destination).convert(image)
+        for (row, colour) in Self.knownColours.enumerated() {
+            let expected = ReferenceColorMath.convert(colour, from: sourcePrimaries, to: destinationPrimaries)
+            let got = Array(image[0, row].prefix(3))
+            let off = zip(got, expected).map { abs(Int($0) - Int($1)) }.max()!
+            #expect(off <= 2, "\(from)→\(to) \(colour): got \(got), expected \(expected)")
+        }
+    }
+
+    @Test func wellKnownValues() throws {
+        // sRGB red is P3 (234, 51, 35); P3 white, black and greys stay put in sRGB.
+        let image = try ColorTestImages.pixels([(255, 0, 0)], width: 1)
+        try ColorConverter(from: .sRGB, to: .displayP3).convert(image)
+        let red = image[0, 0].prefix(3).map(Int.init)
+        #expect(abs(red[0] - 234) <= 1 && abs(red[1] - 51) <= 1 && abs(red[2] - 35) <= 1, "\(red)")
+
+        let greys: [(UInt8, UInt8, UInt8)] = [(255, 255, 255), (0, 0, 0), (128, 128, 128), (17, 17, 17)]
+        let grey = try ColorTestImages.pixels(greys, width: 2)
+        try ColorConverter(from: .displayP3, to: .sRGB).convert(grey)
+        for (index, value) in greys.enumerated() {
+            let got = grey[index % 2, index / 2].prefix(3).map(Int.init)
+            #expect(got.allSatisfy { abs($0 - Int(value.0)) <= 1 }, "\(value) → \(got)")
+        }
+        // P3 pure red lies outside sRGB: relative colorimetric clips it to sRGB red.
+        let p3Red = try ColorTestImages.pixels([(255, 0, 0)], width: 1)
+        try ColorConverter(from: .displayP3, to: .sRGB).convert(p3Red)
+        #expect(p3Red[0, 0].prefix(3).map(Int.init) == [255, 0, 0])
+    }
+
+    /// A large image goes through parallel row bands sharing one transform: every pixel must come
+    /// out as it does alone, and alpha must not change.
+    @Test func bandedConversionMatchesPixelByPixelAndKeepsAlpha() throws {
+        let image = try ColorTestImages.random(width: 1001, height: 600, seed: 31)
+        let before = image.packedBytes()
+        let converter = try ColorConverter(from: .displayP3, to: .sRGB)
+        converter.convert(image)
+        let after = image.packedBytes()
+
+        // Convert a sample of pixels one at a time in a small image.
+        var random = ColorTestRandom(seed: 5)
+        let samples = (0..<500).map { _ in Int.random(in: 0..<(1001 * 600), using: &random) }
+        let single = try ColorTestImages.pixels(samples.map { (before[$0 * 4], before[$0 * 4 + 1], before[$0 * 4 + 2]) },
+                                                width: 1)
+        converter.convert(single)
+        for (row, index) in samples.enumerated() {
+            #expect(Array(after[(index * 4)..<(index * 4 + 3)]) == Array(single[0, row].prefix(3)))
+        }
+        #expect(stride(from: 3, to: after.count, by: 4).allSatisfy { after[$0] == before[$0] })
+    }
+
+    @Test func ourDisplayP3MatchesLcmsVersion4DisplayP3() throws {
+        let theirs = try ColorProfile(iccData: LCMSTestProfiles.displayP3Version4())
+        let image = try ColorTestImages.random(width: 64, height: 16, seed: 6)
+        let copy = try ColorTestImages.copy(image)
+        try ColorConverter(from: .displayP3, to: .sRGB).convert(image)
+        try ColorConverter(from: theirs, to: .sRGB).convert(copy)
+        let a = image.packedBytes(), b = copy.packedBytes()
+        #expect(zip(a, b).allSatisfy { abs(Int($0) - Int($1)) <= 1 })
+    }
+
+    @Test func perceptualIntentWorksToo() throws {
+        let converter = try ColorConverter(from: .displayP3, to: .sRGB, intent: .perceptual)
+        #expect(converter.intent == .perceptual && !converter.isIdentity)
+        let image = try ColorTestImages.pixels([(128, 128, 128)], width: 1)
+        converter.convert(image)
+        #expect(image[0, 0].prefix(3).allSatisfy { abs(Int($0) - 128) <= 1 })
+    }
+}

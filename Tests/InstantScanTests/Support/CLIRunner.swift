@@ -1,0 +1,53 @@
+import Foundation
+
+/// Runs the built `instantscan` binary, as a user or a script would.
+struct CLIRunner {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// The binary beside the test bundle (`swift build --build-tests` builds both).
+    static let binary: URL = {
+        var url = URL(fileURLWithPath: #filePath)
+        while url.lastPathComponent != "Tests" { url.deleteLastPathComponent() }
+        let root = url.deletingLastPathComponent()
+        for config in ["debug", "release"] {
+            let candidate = root.appendingPathComponent(".build/\(config)/instantscan")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return root.appendingPathComponent(".build/debug/instantscan")
+    }()
+
+    static func run(_ arguments: [String]) throws -> Result {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        // Read before waiting so a large output cannot fill the pipe and stall the child.
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus,
+                      stdout: String(decoding: stdout, as: UTF8.self),
+                      stderr: String(decoding: stderr, as: UTF8.self))
+    }
+}
+
+/// A fresh folder under the system's temporary directory, removed when the test is done with it.
+final class TemporaryFolder {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("instantscan-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+}
