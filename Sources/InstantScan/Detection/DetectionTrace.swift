@@ -24,6 +24,6 @@ public struct DetectionTrace: Sendable {
     public var workingImage: PixelBuffer?
     /// From working-image pixels to upright full-resolution pixels.
     public var workingToUpright = Homography.identity
-    /// Seconds spent per stage, in order.
+    /// CPU seconds of the calling thread spent per stage, in order.
     public var timings: [(stage: String, seconds: Double)] = []
 }

@@ -7,8 +7,9 @@ struct EdgeEvidence: Sendable {
     let gradient: ColorGradient
     /// Weakest gradient that counts, levels per working pixel.
     var threshold: Float = 3
-    /// Cosine of the largest angle between the gradient and the side's normal.
-    var alignment: Float = 0.966  // cos 15°
+    /// Cosine of twice the largest angle between the gradient and the side's normal (directions are
+    /// compared as doubled angles).
+    var alignment: Float = 0.866  // cos 2·15°
     /// How far across the side to look, in working pixels.
     var reach = 1
 
@@ -26,33 +27,44 @@ struct EdgeEvidence: Sendable {
     }
 
     /// Samples the side from `a` to `b`, leaving out `trim` (a fraction) of its length at each end.
-    func support(from a: Point, to b: Point, trim: Double = 0.1) -> SideSupport {
+    ///
+    /// At most `maximumSamples` points are taken, evenly spread: enough to rank hypotheses (one sample
+    /// is under 2% of a side), and the template test runs thousands of these.
+    func support(from a: Point, to b: Point, trim: Double = 0.1, maximumSamples: Int = 64) -> SideSupport {
         let w = gradient.width, h = gradient.height
         let d = b - a
         let length = (d.x * d.x + d.y * d.y).squareRoot()
         var result = SideSupport()
         guard length >= 2 else { return result }
         let ux = d.x / length, uy = d.y / length
-        let nx = Float(-uy), ny = Float(ux)
+        let nx = -uy, ny = ux
+        // The normal's doubled angle.
+        let nc = Float(nx * nx - ny * ny), ns = Float(2 * nx * ny)
         let start = trim * length, stop = (1 - trim) * length
-        let count = max(1, Int(stop - start))
+        let count = max(1, min(maximumSamples, Int(stop - start)))
         let step = (stop - start) / Double(count)
+        // Probe offsets across the side, nearest first.
+        var probes: [(Double, Double)] = [(0, 0)]
+        for o in 1...max(reach, 1) where o <= reach {
+            probes.append((nx * Double(o), ny * Double(o)))
+            probes.append((-nx * Double(o), -ny * Double(o)))
+        }
+        let maxX = Double(w) - 1.5, maxY = Double(h) - 1.5
         gradient.magnitude.withUnsafeBufferPointer { mag in
-            gradient.dx.withUnsafeBufferPointer { gx in
-                gradient.dy.withUnsafeBufferPointer { gy in
+            gradient.cos2.withUnsafeBufferPointer { gc in
+                gradient.sin2.withUnsafeBufferPointer { gs in
                     for k in 0...count {
                         let t = start + Double(k) * step
                         let px = a.x + ux * t, py = a.y + uy * t
                         result.total += 1
-                        let cx = Int(px.rounded()), cy = Int(py.rounded())
-                        guard cx >= 1, cy >= 1, cx < w - 1, cy < h - 1 else { continue }
+                        guard px >= 0.5, py >= 0.5, px < maxX, py < maxY else { continue }
                         result.visible += 1
-                        for o in -reach...reach {
-                            let x = Int((px + Double(nx) * Double(o)).rounded())
-                            let y = Int((py + Double(ny) * Double(o)).rounded())
-                            guard x >= 0, y >= 0, x < w, y < h else { continue }
-                            let i = y * w + x
-                            if mag[i] >= threshold && abs(gx[i] * nx + gy[i] * ny) >= alignment {
+                        for (ox, oy) in probes {
+                            let x = px + ox, y = py + oy
+                            guard x >= 0, y >= 0, x <= Double(w) - 1, y <= Double(h) - 1 else { continue }
+                            // Coordinates are non-negative here: truncating x + ½ rounds to nearest.
+                            let i = Int(y + 0.5) * w + Int(x + 0.5)
+                            if mag[i] >= threshold && gc[i] * nc + gs[i] * ns >= alignment {
                                 result.supported += 1
                                 break
                             }

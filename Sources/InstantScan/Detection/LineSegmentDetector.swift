@@ -41,8 +41,8 @@ struct LineSegmentDetector: Sendable {
         let threshold = magnitudeThreshold
         gradient.ridge.withUnsafeBufferPointer { ridge in
         gradient.magnitude.withUnsafeBufferPointer { mag in
-            gradient.dx.withUnsafeBufferPointer { ux in
-                gradient.dy.withUnsafeBufferPointer { uy in
+            gradient.cos2.withUnsafeBufferPointer { vc in
+                gradient.sin2.withUnsafeBufferPointer { vs in
                     used.withUnsafeMutableBufferPointer { used in
                         var usable = 0
                         for y in 1..<(h - 1) {
@@ -75,8 +75,8 @@ struct LineSegmentDetector: Sendable {
                             region.append(Int32(seed))
                             used[seed] = 1
                             // Mean direction as a doubled-angle vector (directions are modulo 180°).
-                            var sc = ux[seed] * ux[seed] - uy[seed] * uy[seed]
-                            var ss = 2 * ux[seed] * uy[seed]
+                            var sc = vc[seed]
+                            var ss = vs[seed]
                             var head = 0
                             let floor = mag[seed] * relativeMagnitude
                             while head < region.count {
@@ -90,7 +90,7 @@ struct LineSegmentDetector: Sendable {
                                     for nx in max(px - 1, 1)...min(px + 1, w - 2) {
                                         let q = ny * w + nx
                                         if used[q] != 0 || mag[q] < floor { continue }
-                                        let c2 = ux[q] * ux[q] - uy[q] * uy[q], s2 = 2 * ux[q] * uy[q]
+                                        let c2 = vc[q], s2 = vs[q]
                                         if c2 * rc + s2 * rs >= cosLimit {
                                             used[q] = 1
                                             region.append(Int32(q))

@@ -26,14 +26,8 @@ public struct PrintDetector: Sendable {
     public func analyze(_ image: PixelBuffer, orientation: Orientation) throws -> DetectionTrace {
         guard image.format == .rgba8 else { throw DetectionError.unsupportedPixelFormat(image.format) }
         var trace = DetectionTrace()
-        let clock = ContinuousClock()
-        var mark = clock.now
-        func lap(_ stage: String) {
-            let now = clock.now
-            let d = now - mark
-            trace.timings.append((stage, Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18))
-            mark = now
-        }
+        var clock = StageClock()
+        func lap(_ stage: String) { clock.lap(stage) }
 
         let factor = BoxDownsampler.factor(for: image.size, maximumLongSide: options.workingLongSide)
         let work = BoxDownsampler.downsample(image, orientation: orientation, factor: factor)
@@ -53,7 +47,7 @@ public struct PrintDetector: Sendable {
         lap("quads")
         let scorer = PrintHypothesisScorer(
             evidence: EdgeEvidence(gradient: gradient),
-            aspectEstimator: RectangleAspectEstimator(imageWidth: work.width, imageHeight: work.height))
+            imageSize: PixelSize(width: work.width, height: work.height))
         let ranked = quads.flatMap { scorer.score($0) }.sorted { $0.score > $1.score }
         lap("templates")
 
@@ -71,6 +65,7 @@ public struct PrintDetector: Sendable {
         lap("refine")
 
         if options.keepsWorkingImage { trace.workingImage = try? work.pixelBuffer() }
+        trace.timings = clock.laps
         trace.segments = segments.map { (toUp.apply($0.start), toUp.apply($0.end)) }
         trace.lines = lines.prefix(64).map { l in
             (toUp.apply(l.line.point(at: l.extent.lowerBound)), toUp.apply(l.line.point(at: l.extent.upperBound)))

@@ -15,7 +15,8 @@ import Darwin
 /// are refined at full resolution.
 struct PrintHypothesisScorer: Sendable {
     let evidence: EdgeEvidence
-    let aspectEstimator: RectangleAspectEstimator
+    /// Size of the working image, whose centre is taken as the principal point.
+    let imageSize: PixelSize
     /// Formats tried.
     var formats: [PrintFormat] = PrintFormat.allCases
     /// Largest ratio between a quad's recovered aspect and the template's for the pairing to be tried.
@@ -23,21 +24,25 @@ struct PrintHypothesisScorer: Sendable {
     /// Rounded corners: share of a card side left out at each end.
     var cardTrim = 0.12
     var windowTrim = 0.06
+    /// A quad whose own sides are supported less than this (mean share) is not tried further.
+    var minimumOwnSupport = 0.45
 
     func score(_ hypothesis: QuadHypothesis) -> [PrintHypothesis] {
         var out: [PrintHypothesis] = []
         let logTolerance = log(aspectTolerance)
+        let templates = formats.map(PrintTemplate.init)
         for origin in [PrintHypothesis.Origin.card, .window] {
             let own = evidence.support(of: hypothesis.quad, trim: origin == .card ? cardTrim : windowTrim).map(\.fraction)
+            guard own.reduce(0, +) >= 4 * minimumOwnSupport else { continue }
             for turn in 0..<4 {
                 let quad = hypothesis.quad.rotatingOrder(by: turn)
                 let ownSupport = (0..<4).map { own[($0 + turn) % 4] }
-                let aspect = aspectEstimator.aspect(of: quad).aspect
-                for format in formats {
+                let aspect = AspectRatio.recover(quad, imageSize: imageSize)
+                for template in templates {
+                    let format = template.format
                     let expected = origin == .card ? format.cardAspect : format.windowAspect
                     let mismatch = abs(log(aspect / expected))
                     guard mismatch <= logTolerance else { continue }
-                    let template = PrintTemplate(format: format)
                     let card: Quad, window: Quad
                     switch origin {
                     case .card:
