@@ -53,11 +53,20 @@ public struct PrintDetector: Sendable {
 
         let chosen = select(ranked, width: work.width, height: work.height)
         let toUp = work.toUpright
+        let upright = orientation.uprightSize(stored: image.size)
+        let refiner = PrintRefiner(sampler: FullResolutionSampler(image, orientation: orientation),
+                                   workingScale: work.scale)
         for h in chosen {
-            let card = h.card.mapped(toUp.apply)
-            let window = h.window.mapped(toUp.apply)
-            let upright = orientation.uprightSize(stored: image.size)
-            trace.prints.append(DetectedPrint(format: h.format, card: card, window: window,
+            var card = h.card.mapped(toUp.apply)
+            var window = h.window.mapped(toUp.apply)
+            var format = h.format
+            if options.refinesAtFullResolution {
+                let refined = refiner.refine(card: card, window: window, format: format)
+                card = refined.card
+                window = refined.window
+                format = refined.format
+            }
+            trace.prints.append(DetectedPrint(format: format, card: card, window: window,
                                               confidence: min(1, max(0, h.score)),
                                               touchesImageBorder: !card.isInside(width: upright.width,
                                                                                  height: upright.height)))
