@@ -26,15 +26,23 @@ enum DetectionJSON {
 
     static func trace(_ t: DetectionTrace) -> String {
         func seg(_ s: (Point, Point)) -> String { "[\(point(s.0)), \(point(s.1))]" }
-        let candidates = t.candidates.map {
-            "{\"format\": \(string($0.format.rawValue)), \"card\": \(quad($0.card)), \"window\": \(quad($0.window)), "
-                + "\"score\": \(number($0.score, digits: 4))}"
+        func candidate(_ c: DetectionTrace.Candidate) -> String {
+            let border = [c.borderUniformity, c.borderConsistency, c.cardContrast, c.windowContrast]
+            let parts = [
+                "\"format\": \(string(c.format.rawValue))", "\"card\": \(quad(c.card))", "\"window\": \(quad(c.window))",
+                "\"score\": \(number(c.score, digits: 4))", "\"from_window\": \(c.fromWindow)",
+                "\"border\": [\(border.map { number($0, digits: 2) }.joined(separator: ", "))]",
+                "\"card_support\": [\(c.cardSupport.map { number($0, digits: 2) }.joined(separator: ", "))]",
+                "\"window_support\": [\(c.windowSupport.map { number($0, digits: 2) }.joined(separator: ", "))]",
+            ]
+            return "{" + parts.joined(separator: ", ") + "}"
         }
         let timings = t.timings.map { "\(string($0.stage)): \(number($0.seconds * 1000, digits: 2))" }
         return "{\"working\": [\(t.workingSize.width), \(t.workingSize.height)], "
             + "\"segments\": [" + t.segments.map(seg).joined(separator: ", ") + "], "
             + "\"lines\": [" + t.lines.map(seg).joined(separator: ", ") + "], "
-            + "\"candidates\": [" + candidates.joined(separator: ", ") + "], "
+            + "\"selected\": [" + t.selected.map(candidate).joined(separator: ", ") + "], "
+            + "\"candidates\": [" + t.candidates.map(candidate).joined(separator: ", ") + "], "
             + "\"timings_ms\": {" + timings.joined(separator: ", ") + "}}\n"
     }
 

@@ -47,6 +47,7 @@ public struct PrintDetector: Sendable {
         lap("quads")
         let scorer = PrintHypothesisScorer(
             evidence: EdgeEvidence(gradient: gradient),
+            border: BorderAppearance(image: work),
             imageSize: PixelSize(width: work.width, height: work.height))
         let ranked = quads.flatMap { scorer.score($0) }.sorted { $0.score > $1.score }
         lap("templates")
@@ -79,10 +80,16 @@ public struct PrintDetector: Sendable {
         trace.lines = lines.prefix(64).map { l in
             (toUp.apply(l.line.point(at: l.extent.lowerBound)), toUp.apply(l.line.point(at: l.extent.upperBound)))
         }
-        trace.candidates = ranked.prefix(20).map {
-            DetectionTrace.Candidate(format: $0.format, card: $0.card.mapped(toUp.apply),
-                                     window: $0.window.mapped(toUp.apply), score: $0.score)
+        func candidate(_ h: PrintHypothesis) -> DetectionTrace.Candidate {
+            DetectionTrace.Candidate(format: h.format, card: h.card.mapped(toUp.apply),
+                                     window: h.window.mapped(toUp.apply), score: h.score,
+                                     cardSupport: h.cardSupport, windowSupport: h.windowSupport,
+                                     fromWindow: h.origin == .window, borderUniformity: h.border.plainness,
+                                     borderConsistency: h.border.consistency, cardContrast: h.border.cardContrast,
+                                     windowContrast: h.border.windowContrast)
         }
+        trace.selected = chosen.map(candidate)
+        trace.candidates = ranked.prefix(20).map(candidate)
         return trace
     }
 

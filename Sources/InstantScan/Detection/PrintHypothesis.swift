@@ -12,6 +12,8 @@ struct PrintHypothesis: Sendable {
     /// Support of the card's sides (top, right, bottom, left) and of the window's.
     var cardSupport: [Double]
     var windowSupport: [Double]
+    /// How much the band between card and window looks like a print's border.
+    var border: BorderAppearance.Result
     /// Overall evidence, 0...1.
     var score: Double
 }

@@ -15,17 +15,28 @@ import Darwin
 /// are refined at full resolution.
 struct PrintHypothesisScorer: Sendable {
     let evidence: EdgeEvidence
+    let border: BorderAppearance
     /// Size of the working image, whose centre is taken as the principal point.
     let imageSize: PixelSize
     /// Formats tried.
     var formats: [PrintFormat] = PrintFormat.allCases
     /// Largest ratio between a quad's recovered aspect and the template's for the pairing to be tried.
-    var aspectTolerance = 1.25
+    var aspectTolerance = 1.35
     /// Rounded corners: share of a card side left out at each end.
     var cardTrim = 0.12
     var windowTrim = 0.06
     /// A quad whose own sides are supported less than this (mean share) is not tried further.
     var minimumOwnSupport = 0.45
+
+    /// A print shows all four sides of its card and, but for a picture that fades into the border on
+    /// one side (a pale sky), all four of its window; a pair stitched together from neighbouring
+    /// prints and texture leaves whole sides bare. The mean support hides that; counting sides does not.
+    static func sideCountFactor(_ card: [Double], _ window: [Double]) -> Double {
+        let cardSides = card.filter { $0 >= 0.3 }.count, windowSides = window.filter { $0 >= 0.3 }.count
+        let cardFactor = cardSides == 4 ? 1 : (cardSides == 3 ? 0.8 : 0.4)
+        let windowFactor = windowSides == 4 ? 1 : (windowSides == 3 ? 0.9 : 0.45)
+        return cardFactor * windowFactor
+    }
 
     func score(_ hypothesis: QuadHypothesis) -> [PrintHypothesis] {
         var out: [PrintHypothesis] = []
@@ -58,11 +69,17 @@ struct PrintHypothesisScorer: Sendable {
                     let cardSupport = origin == .card ? ownSupport : partner
                     let windowSupport = origin == .card ? partner : ownSupport
                     let mean = (cardSupport.reduce(0, +) + windowSupport.reduce(0, +)) / 8
-                    // A mild preference for the shape the format should have.
-                    let shape = 1 - 0.1 * mismatch / logTolerance
+                    guard mean >= 0.4 else { continue }
+                    let band = border.score(card: card, window: window)
+                    // The shape recovered from one quad is only a hint (with one pair of sides parallel in
+                    // the photo the focal length is unknown and a 40° tilt can fool it by 15%): it breaks
+                    // near ties and no more.
+                    let shape = 1 - 0.02 * mismatch / logTolerance
                     out.append(PrintHypothesis(format: format, card: card, window: window, origin: origin,
                                                cardSupport: cardSupport, windowSupport: windowSupport,
-                                               score: mean * shape))
+                                               border: band,
+                                               score: mean * shape * band.factor
+                                                   * PrintHypothesisScorer.sideCountFactor(cardSupport, windowSupport)))
                 }
             }
         }
