@@ -30,7 +30,9 @@ enum BoxDownsampler {
         let origin = oy * up.width + ox
 
         let rowBytes = ws * bw * 4
-        var columnSums = [UInt32](repeating: 0, count: rowBytes)
+        // 16-bit column sums hold up to 257 rows of 255 and fill twice the vector lanes of 32-bit ones.
+        precondition(bh <= 257, "blocks taller than 257 rows would overflow the column sums")
+        var columnSums = [UInt16](repeating: 0, count: rowBytes)
         let norm = 1 / Float(bw * bh)
         red.withUnsafeMutableBufferPointer { r in
             green.withUnsafeMutableBufferPointer { g in
@@ -40,14 +42,14 @@ enum BoxDownsampler {
                             for i in 0..<rowBytes { acc[i] = 0 }
                             for j in 0..<bh {
                                 let row = image.rowPointer(by * bh + j)
-                                for i in 0..<rowBytes { acc[i] &+= UInt32(row[i]) }
+                                for i in 0..<rowBytes { acc[i] &+= UInt16(row[i]) }
                             }
                             var out = origin + by * stepY
                             for bx in 0..<ws {
                                 var sr: UInt32 = 0, sg: UInt32 = 0, sb: UInt32 = 0
                                 var p = bx * bw * 4
                                 for _ in 0..<bw {
-                                    sr &+= acc[p]; sg &+= acc[p + 1]; sb &+= acc[p + 2]
+                                    sr &+= UInt32(acc[p]); sg &+= UInt32(acc[p + 1]); sb &+= UInt32(acc[p + 2])
                                     p += 4
                                 }
                                 r[out] = Float(sr) * norm

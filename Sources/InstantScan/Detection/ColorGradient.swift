@@ -20,6 +20,10 @@ struct ColorGradient: Sendable {
     var ridge: [UInt8]
 
     /// Sobel derivatives of each plane, combined into the structure tensor.
+    ///
+    /// The 3×3 Sobel kernels are separable: per plane, each row is first differenced and smoothed
+    /// horizontally into small row buffers, then the three rows around `y` are combined vertically.
+    /// Every loop runs over contiguous floats without branches, so the compiler vectorises them.
     init(_ image: WorkingImage) {
         width = image.width
         height = image.height
@@ -27,61 +31,68 @@ struct ColorGradient: Sendable {
         var mag = [Float](repeating: 0, count: w * h)
         var c2 = mag, s2 = mag
         if w >= 3 && h >= 3 {
-            image.red.withUnsafeBufferPointer { r in
-                image.green.withUnsafeBufferPointer { g in
-                    image.blue.withUnsafeBufferPointer { b in
-                        mag.withUnsafeMutableBufferPointer { m in
-                            c2.withUnsafeMutableBufferPointer { vc in
-                                s2.withUnsafeMutableBufferPointer { vs in
-                                    for y in 1..<(h - 1) {
-                                        ColorGradient.row(y, w, r, g, b, m, vc, vs)
-                                    }
-                                }
-                            }
+            // Per plane: horizontal difference and smoothing of three consecutive rows (ring of 3).
+            var diff = [Float](repeating: 0, count: 9 * w), smooth = [Float](repeating: 0, count: 9 * w)
+            var jxx = [Float](repeating: 0, count: w), jyy = jxx, jxy = jxx
+            let planes = [image.red, image.green, image.blue]
+            planes[0].withUnsafeBufferPointer { r in
+            planes[1].withUnsafeBufferPointer { g in
+            planes[2].withUnsafeBufferPointer { b in
+            diff.withUnsafeMutableBufferPointer { dbuf in
+            smooth.withUnsafeMutableBufferPointer { sbuf in
+            jxx.withUnsafeMutableBufferPointer { txx in
+            jyy.withUnsafeMutableBufferPointer { tyy in
+            jxy.withUnsafeMutableBufferPointer { txy in
+            mag.withUnsafeMutableBufferPointer { m in
+            c2.withUnsafeMutableBufferPointer { vc in
+            s2.withUnsafeMutableBufferPointer { vs in
+                let sources = [r.baseAddress!, g.baseAddress!, b.baseAddress!]
+                // Slot of row y for plane c in the ring buffers.
+                func slot(_ c: Int, _ y: Int) -> Int { (c * 3 + y % 3) * w }
+                func prepare(_ y: Int) {
+                    for c in 0..<3 {
+                        let src = sources[c] + y * w
+                        let d = dbuf.baseAddress! + slot(c, y), sm = sbuf.baseAddress! + slot(c, y)
+                        for x in 1..<(w - 1) {
+                            d[x] = src[x + 1] - src[x - 1]
+                            sm[x] = src[x - 1] + 2 * src[x] + src[x + 1]
                         }
                     }
                 }
-            }
+                prepare(0)
+                prepare(1)
+                for y in 1..<(h - 1) {
+                    prepare(y + 1)
+                    for x in 0..<w { txx[x] = 0; tyy[x] = 0; txy[x] = 0 }
+                    for c in 0..<3 {
+                        let d0 = dbuf.baseAddress! + slot(c, y - 1), d1 = dbuf.baseAddress! + slot(c, y)
+                        let d2 = dbuf.baseAddress! + slot(c, y + 1)
+                        let s0 = sbuf.baseAddress! + slot(c, y - 1), s2 = sbuf.baseAddress! + slot(c, y + 1)
+                        for x in 1..<(w - 1) {
+                            let gx = (d0[x] + 2 * d1[x] + d2[x]) * 0.125
+                            let gy = (s2[x] - s0[x]) * 0.125
+                            txx[x] += gx * gx
+                            tyy[x] += gy * gy
+                            txy[x] += gx * gy
+                        }
+                    }
+                    let row = y * w
+                    for x in 1..<(w - 1) {
+                        let half = (txx[x] - tyy[x]) * 0.5
+                        let root = (half * half + txy[x] * txy[x]).squareRoot()
+                        m[row + x] = ((txx[x] + tyy[x]) * 0.5 + root).squareRoot()
+                        // Where the tensor vanishes, half and jxy vanish with it: no branch needed.
+                        let inv = 1 / max(root, 1e-12)
+                        vc[row + x] = half * inv
+                        vs[row + x] = txy[x] * inv
+                    }
+                }
+            }}}}}}}}}}}
         }
         magnitude = mag
         cos2 = c2
         sin2 = s2
         ridge = ColorGradient.suppressNonMaxima(mag, c2, s2, width: w, height: h)
-    }
-
-    /// One row, written branch-free so the compiler can vectorise it.
-    @inline(__always)
-    private static func row(_ y: Int, _ w: Int,
-                            _ r: UnsafeBufferPointer<Float>, _ g: UnsafeBufferPointer<Float>, _ b: UnsafeBufferPointer<Float>,
-                            _ m: UnsafeMutableBufferPointer<Float>, _ vc: UnsafeMutableBufferPointer<Float>,
-                            _ vs: UnsafeMutableBufferPointer<Float>) {
-        let base = y * w
-        for x in 1..<(w - 1) {
-            let i = base + x
-            let (rx, ry) = sobel(r, i, w)
-            let (gx, gy) = sobel(g, i, w)
-            let (bx, by) = sobel(b, i, w)
-            let jxx = rx * rx + gx * gx + bx * bx
-            let jyy = ry * ry + gy * gy + by * by
-            let jxy = rx * ry + gx * gy + bx * by
-            let half = (jxx - jyy) * 0.5
-            let root = (half * half + jxy * jxy).squareRoot()
-            m[i] = ((jxx + jyy) * 0.5 + root).squareRoot()
-            let inv: Float = root > 1e-6 ? 1 / root : 0
-            vc[i] = half * inv
-            vs[i] = jxy * inv
-        }
-    }
-
-    /// Sobel derivative in levels per pixel (the 3×3 kernel divided by 8).
-    @inline(__always)
-    private static func sobel(_ p: UnsafeBufferPointer<Float>, _ i: Int, _ w: Int) -> (Float, Float) {
-        let a = p[i - w - 1], b = p[i - w], c = p[i - w + 1]
-        let d = p[i - 1], f = p[i + 1]
-        let g = p[i + w - 1], hh = p[i + w], k = p[i + w + 1]
-        let gx = (c + 2 * f + k) - (a + 2 * d + g)
-        let gy = (g + 2 * hh + k) - (a + 2 * b + c)
-        return (gx * 0.125, gy * 0.125)
     }
 
     /// Marks pixels whose magnitude is at least that of both neighbours along the gradient direction,

@@ -10,7 +10,7 @@ struct EdgeEvidence: Sendable {
     /// Cosine of twice the largest angle between the gradient and the side's normal (directions are
     /// compared as doubled angles).
     var alignment: Float = 0.866  // cos 2·15°
-    /// How far across the side to look, in working pixels.
+    /// How far across the side to look, in working pixels (a probe at the side and one each way).
     var reach = 1
 
     struct SideSupport: Sendable {
@@ -43,31 +43,32 @@ struct EdgeEvidence: Sendable {
         let start = trim * length, stop = (1 - trim) * length
         let count = max(1, min(maximumSamples, Int(stop - start)))
         let step = (stop - start) / Double(count)
-        // Probe offsets across the side, nearest first.
-        var probes: [(Double, Double)] = [(0, 0)]
-        for o in 1...max(reach, 1) where o <= reach {
-            probes.append((nx * Double(o), ny * Double(o)))
-            probes.append((-nx * Double(o), -ny * Double(o)))
-        }
-        let maxX = Double(w) - 1.5, maxY = Double(h) - 1.5
+        let reachX = nx * Double(reach), reachY = ny * Double(reach)
+        let lastX = Double(w) - 1.5, lastY = Double(h) - 1.5
         gradient.magnitude.withUnsafeBufferPointer { mag in
             gradient.cos2.withUnsafeBufferPointer { gc in
                 gradient.sin2.withUnsafeBufferPointer { gs in
+                    @inline(__always) func edge(_ x: Double, _ y: Double) -> Bool {
+                        // Callers keep x, y in [0.5, size - 1.5]: truncating x + ½ rounds to nearest.
+                        let i = Int(y + 0.5) * w + Int(x + 0.5)
+                        return mag[i] >= threshold && gc[i] * nc + gs[i] * ns >= alignment
+                    }
                     for k in 0...count {
                         let t = start + Double(k) * step
                         let px = a.x + ux * t, py = a.y + uy * t
                         result.total += 1
-                        guard px >= 0.5, py >= 0.5, px < maxX, py < maxY else { continue }
-                        result.visible += 1
-                        for (ox, oy) in probes {
-                            let x = px + ox, y = py + oy
-                            guard x >= 0, y >= 0, x <= Double(w) - 1, y <= Double(h) - 1 else { continue }
-                            // Coordinates are non-negative here: truncating x + ½ rounds to nearest.
-                            let i = Int(y + 0.5) * w + Int(x + 0.5)
-                            if mag[i] >= threshold && gc[i] * nc + gs[i] * ns >= alignment {
-                                result.supported += 1
-                                break
+                        // Probes at the sample and `reach` pixels either side, all inside the image.
+                        let x0 = px - abs(reachX), y0 = py - abs(reachY), x1 = px + abs(reachX), y1 = py + abs(reachY)
+                        guard x0 >= 0.5, y0 >= 0.5, x1 <= lastX, y1 <= lastY else {
+                            if px >= 0.5, py >= 0.5, px <= lastX, py <= lastY {
+                                result.visible += 1
+                                if edge(px, py) { result.supported += 1 }
                             }
+                            continue
+                        }
+                        result.visible += 1
+                        if edge(px, py) || edge(px + reachX, py + reachY) || edge(px - reachX, py - reachY) {
+                            result.supported += 1
                         }
                     }
                 }
@@ -77,7 +78,9 @@ struct EdgeEvidence: Sendable {
     }
 
     /// Mean support of a quad's four sides (TL→TR, TR→BR, BR→BL, BL→TL).
-    func support(of quad: Quad, trim: Double = 0.1) -> [SideSupport] {
-        (0..<4).map { support(from: quad.corners[$0], to: quad.corners[($0 + 1) % 4], trim: trim) }
+    func support(of quad: Quad, trim: Double = 0.1, maximumSamples: Int = 64) -> [SideSupport] {
+        (0..<4).map {
+            support(from: quad.corners[$0], to: quad.corners[($0 + 1) % 4], trim: trim, maximumSamples: maximumSamples)
+        }
     }
 }

@@ -49,8 +49,10 @@ public struct PrintDetector: Sendable {
             evidence: EdgeEvidence(gradient: gradient),
             border: BorderAppearance(image: work),
             imageSize: PixelSize(width: work.width, height: work.height))
-        let ranked = quads.flatMap { scorer.score($0) }.sorted { $0.score > $1.score }
+        let hyps = quads.flatMap { scorer.hypotheses(from: $0, floor: options.minimumConfidence) }
         lap("templates")
+        let ranked = scorer.rank(hyps)
+        lap("ranking")
 
         let chosen = select(ranked, width: work.width, height: work.height)
         let toUp = work.toUpright
@@ -84,9 +86,9 @@ public struct PrintDetector: Sendable {
             DetectionTrace.Candidate(format: h.format, card: h.card.mapped(toUp.apply),
                                      window: h.window.mapped(toUp.apply), score: h.score,
                                      cardSupport: h.cardSupport, windowSupport: h.windowSupport,
-                                     fromWindow: h.origin == .window, borderUniformity: h.border.plainness,
-                                     borderConsistency: h.border.consistency, cardContrast: h.border.cardContrast,
-                                     windowContrast: h.border.windowContrast)
+                                     fromWindow: h.origin == .window, borderUniformity: h.border?.plainness ?? 0,
+                                     borderConsistency: h.border?.consistency ?? 0, cardContrast: h.border?.cardContrast ?? 0,
+                                     windowContrast: h.border?.windowContrast ?? 0)
         }
         trace.selected = chosen.map(candidate)
         trace.candidates = ranked.prefix(20).map(candidate)

@@ -12,8 +12,10 @@ struct PrintHypothesis: Sendable {
     /// Support of the card's sides (top, right, bottom, left) and of the window's.
     var cardSupport: [Double]
     var windowSupport: [Double]
-    /// How much the band between card and window looks like a print's border.
-    var border: BorderAppearance.Result
-    /// Overall evidence, 0...1.
+    /// How much the band between card and window looks like a print's border (once ranked).
+    var border: BorderAppearance.Result?
+    /// Evidence from the edges alone, 0...1.
+    var edgeScore: Double
+    /// Overall evidence, 0...1: the edge score weighed by the border's appearance.
     var score: Double
 }

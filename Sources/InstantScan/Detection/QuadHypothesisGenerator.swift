@@ -26,7 +26,7 @@ struct QuadHypothesisGenerator: Sendable {
     /// How far outside the image a corner may lie, as a share of the image's long side.
     var outsideMargin = 0.1
     /// Quads kept.
-    var maximumHypotheses = 80
+    var maximumHypotheses = 64
 
     func hypotheses(from allLines: [SupportedLine], width: Int, height: Int) -> [QuadHypothesis] {
         // Rank by the longest continuous stretch: a card edge is one long run (or a few, where glare
@@ -95,6 +95,16 @@ struct QuadHypothesisGenerator: Sendable {
         // Rank by evidence that is both dense and plentiful: a tiny quad of texture can be fully
         // covered, a print's perimeter is long.
         found.sort { $0.coverage * $0.coveredLength > $1.coverage * $1.coveredLength }
-        return Array(found.prefix(maximumHypotheses))
+        // Lines split by a gap or doubled by a shadow give the same quad several times over.
+        var kept: [QuadHypothesis] = []
+        for h in found where kept.count < maximumHypotheses {
+            let centre = h.quad.centroid
+            let duplicate = kept.contains { k in
+                k.quad.centroid.distance(to: centre) <= 2
+                    && (0..<4).allSatisfy { i in (0..<4).contains { k.quad.corners[$0].distance(to: h.quad.corners[i]) <= 2 } }
+            }
+            if !duplicate { kept.append(h) }
+        }
+        return kept
     }
 }

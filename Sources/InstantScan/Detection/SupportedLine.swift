@@ -10,6 +10,8 @@ struct SupportedLine: Sendable {
     var intervals: [ClosedRange<Double>]
     /// Sum of the segments' mean gradient × length: how much edge evidence the line carries.
     var strength: Double
+    /// The segments' ends, until ``finish()`` turns them into intervals.
+    private var pending: [(Point, Point)]
 
     init(_ segment: LineSegment) {
         line = segment.line
@@ -17,6 +19,7 @@ struct SupportedLine: Sendable {
         let a = line.coordinate(segment.start), b = line.coordinate(segment.end)
         intervals = [min(a, b)...max(a, b)]
         strength = segment.meanMagnitude * segment.length
+        pending = [(segment.start, segment.end)]
     }
 
     /// Total covered length.
@@ -53,10 +56,10 @@ struct SupportedLine: Sendable {
         return sum
     }
 
-    /// Takes in a segment that lies on this line: refits the line and adds its stretch.
+    /// Takes in a segment that lies on this line: refits the line; its stretch is added to the
+    /// covered intervals by ``finish()``, once all segments are in (re-sorting on every absorb made
+    /// merging quadratic on textured photos).
     mutating func absorb(_ segment: LineSegment) {
-        var stretches = intervals.map { (line.point(at: $0.lowerBound), line.point(at: $0.upperBound)) }
-        stretches.append((segment.start, segment.end))
         moments = moments + segment.moments
         if let refit = ImageLine(moments: moments) {
             // Keep the direction's sense so coordinates keep their order.
@@ -64,10 +67,16 @@ struct SupportedLine: Sendable {
                 ? refit : ImageLine(normal: refit.normal * -1, offset: -refit.offset)
         }
         strength += segment.meanMagnitude * segment.length
-        let ranges = stretches.map { s -> ClosedRange<Double> in
+        pending.append((segment.start, segment.end))
+    }
+
+    /// Projects every stretch onto the final line and merges them into sorted, disjoint intervals.
+    mutating func finish() {
+        var ranges = pending.map { s -> ClosedRange<Double> in
             let a = line.coordinate(s.0), b = line.coordinate(s.1)
             return min(a, b)...max(a, b)
-        }.sorted { $0.lowerBound < $1.lowerBound }
+        }
+        ranges.sort { $0.lowerBound < $1.lowerBound }
         var merged: [ClosedRange<Double>] = []
         for r in ranges {
             if let last = merged.last, r.lowerBound <= last.upperBound + 1 {
