@@ -48,8 +48,9 @@ public struct Scanner: Sendable {
         } else {
             decoded = try timings.measure("decode") { try ImageReader.decode(data, maximumPixels: options.maximumPixels) }
             found = try timings.measure("detect") {
-                try PrintDetector(options: options.detection).detect(in: decoded.pixels, orientation: decoded.orientation)
-                    .map { rescaled($0, by: Double(decoded.scaleDenominator)) }
+                ReadingOrder.sorted(try PrintDetector(options: options.detection)
+                    .detect(in: decoded.pixels, orientation: decoded.orientation)
+                    .map { rescaled($0, by: Double(decoded.scaleDenominator)) })
             }
         }
         warnings += decoded.warnings
