@@ -21,6 +21,7 @@ public final class ContactSheet: @unchecked Sendable {
         self.path = path
         self.outputFolder = outputFolder
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         scratchPath = folder + "/.\(URL(fileURLWithPath: path).lastPathComponent).\(getpid()).sections"
         guard FileManager.default.createFile(atPath: scratchPath, contents: nil),
               let handle = FileHandle(forWritingAtPath: scratchPath) else {
