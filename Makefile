@@ -3,14 +3,22 @@
 
 SWIFT ?= swift
 APT_PACKAGES := libturbojpeg0-dev libpng-dev liblcms2-dev pkg-config
+# The tests also render the batch contact sheet in a real browser.
+TEST_APT_PACKAGES := chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN := .build/release/instantscan
 EVAL ?= ../shared/eval
 
-.PHONY: deps build demo test test-asan fuzz fuzz-long eval bench clean
+.PHONY: deps test-deps apt build demo test test-asan fuzz fuzz-long eval bench clean
 
 deps:
-	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	@$(MAKE) --no-print-directory apt PACKAGES="$(APT_PACKAGES)"
+
+test-deps:
+	@$(MAKE) --no-print-directory apt PACKAGES="$(APT_PACKAGES) $(TEST_APT_PACKAGES)"
+
+apt:
+	@missing=""; for p in $(PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 		echo "installing:$$missing"; \
 		$(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
@@ -28,7 +36,7 @@ demo: build
 	done
 	@echo "scans written to out/"
 
-test: deps
+test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
@@ -36,7 +44,7 @@ test: deps
 # the toolchain's libraries are suppressed (Fuzz/lsan.supp); any in InstantScan fail the run.
 # ASAN_FILTER picks suites (CI: the parsers' and the reliability tests).
 ASAN_FILTER ?=
-test-asan: deps
+test-asan: test-deps
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan -Xswiftc -use-ld=lld
 	LSAN_OPTIONS=suppressions=$(CURDIR)/Fuzz/lsan.supp:print_suppressions=0 \
 		$(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan $(if $(ASAN_FILTER),--filter '$(ASAN_FILTER)')

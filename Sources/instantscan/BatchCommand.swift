@@ -147,9 +147,13 @@ final class InterruptHandler: @unchecked Sendable {
 
     init(_ onInterrupt: @escaping @Sendable () -> Void) {
         signal(SIGINT, SIG_IGN)
-        source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        // Its own serial queue, not `.global()`: the batch's workers occupy every thread of the
+        // global pool (one per core with the default --jobs) until the batch ends, and a handler
+        // queued behind them ran only then, so Ctrl-C did not stop the batch.
+        source = DispatchSource.makeSignalSource(signal: SIGINT, queue: DispatchQueue(label: "instantscan.interrupt"))
         source.setEventHandler { [unowned self] in
-            count += 1
+            // Signals arriving together are delivered as one event: `data` counts them.
+            count += max(1, Int(source.data))
             if count > 1 {
                 // Writes in progress are abandoned: their temporaries go, so nothing is left behind.
                 AtomicFile.removeTemporariesInFlight()

@@ -13,6 +13,6 @@ struct InstantScanCommand: ParsableCommand {
         65 an input is not a usable image; 66 an input cannot be read; 73 an output cannot be written.
         """,
         version: InstantScanVersion.string,
-        subcommands: [ScanCommand.self, BatchCommand.self, ProfilesCommand.self]
+        subcommands: [ScanCommand.self, DetectCommand.self, BatchCommand.self, ProfilesCommand.self]
     )
 }

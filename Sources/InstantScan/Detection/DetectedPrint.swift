@@ -1,17 +1,21 @@
-/// One print found in a photo.
+/// One instant print found in a photo.
+///
+/// Coordinates are upright pixels of the photo as decoded (EXIF orientation applied), pixel centres at
+/// whole numbers; corners run top-left, top-right, bottom-right, bottom-left of the upright print —
+/// the thick border at the bottom.
 public struct DetectedPrint: Sendable {
-    /// The format, when the card and window match one; nil for a card-like rectangle of no known ratio.
+    /// The film format, or nil for a card-like rectangle that fits none of them.
     public var format: PrintFormat?
-    /// The card's corners (TL, TR, BR, BL of the upright print), in upright photo pixels.
+    /// The whole card.
     public var card: Quad
-    /// The picture window's corners, when found or implied by the format.
+    /// The picture window, when the format is known.
     public var window: Quad?
-    /// How sure the detector is, from 0 to 1.
+    /// How sure the detector is, 0...1: the share of the card's and window's edges that the photo
+    /// supports, lowered when the format fit is loose.
     public var confidence: Double
-    /// True when the card runs off the photo's edge (its corners are then extrapolated).
+    /// True when part of the card lies outside the photo (its corners were extrapolated, or it was cut).
     public var touchesImageBorder: Bool
 
-    /// Makes a detected print.
     public init(format: PrintFormat?, card: Quad, window: Quad?, confidence: Double, touchesImageBorder: Bool) {
         self.format = format
         self.card = card

@@ -1,5 +1,31 @@
-/// Settings for automatic print detection.
+/// Settings for ``PrintDetector``. The defaults suit phone photos of 3–48 megapixels.
 public struct DetectionOptions: Sendable {
-    /// Makes the default settings.
-    public init() {}
+    /// Long side of the working copy the search runs on, in pixels. Larger finds smaller prints and
+    /// costs time roughly with the square.
+    public var workingLongSide: Int
+    /// Smallest card, as a share of the photo's area.
+    public var minimumPrintAreaFraction: Double
+    /// Most prints reported.
+    public var maximumPrints: Int
+    /// Evidence (0...1) below which a candidate is not reported.
+    public var minimumConfidence: Double
+    /// Refine edges to sub-pixel accuracy on the full-resolution pixels (off: working-resolution
+    /// corners only, for previews).
+    public var refinesAtFullResolution: Bool
+    /// Report prints that run off the edge of the photo (flagged with ``DetectedPrint/touchesImageBorder``)
+    /// instead of leaving them out.
+    public var reportsPartialPrints: Bool
+    /// Keep the working image in ``DetectionTrace/workingImage`` (for overlays).
+    public var keepsWorkingImage = false
+
+    public init(workingLongSide: Int = 800, minimumPrintAreaFraction: Double = 0.01, maximumPrints: Int = 8,
+                minimumConfidence: Double = 0.5, refinesAtFullResolution: Bool = true,
+                reportsPartialPrints: Bool = false) {
+        self.workingLongSide = workingLongSide
+        self.minimumPrintAreaFraction = minimumPrintAreaFraction
+        self.maximumPrints = maximumPrints
+        self.minimumConfidence = minimumConfidence
+        self.refinesAtFullResolution = refinesAtFullResolution
+        self.reportsPartialPrints = reportsPartialPrints
+    }
 }

@@ -1,25 +1,111 @@
-/// Finds the prints in a photo.
+/// Finds instant prints in a photo: each card's corners, its picture window, its format and which way
+/// is up.
+///
+/// The search runs on a small upright copy: colour edges, straight segments, lines, quads closed from
+/// line pairs, and each quad tried as a card or a window of every format through the format's
+/// template. The best-supported prints are then refined on the full-resolution pixels, edge by edge,
+/// to sub-pixel accuracy. Deterministic; no learned weights.
 public struct PrintDetector: Sendable {
-    /// Why detection could not run.
-    public enum DetectionError: Error, Sendable, CustomStringConvertible {
-        /// This build has no automatic detector.
-        case unavailable
-
-        public var description: String {
-            "automatic print detection is not available in this build; give the corners with --corners \"x,y x,y x,y x,y\""
-        }
-    }
-
-    /// The settings in use.
     public var options: DetectionOptions
 
-    /// Makes a detector.
     public init(options: DetectionOptions = .init()) {
         self.options = options
     }
 
-    /// Finds every print in `image` (stored orientation); results are in upright coordinates.
+    /// Finds the prints in a decoded photo.
+    ///
+    /// - Parameters:
+    ///   - image: the photo in STORED orientation (RGBA8, any resolution).
+    ///   - orientation: its EXIF orientation.
+    /// - Returns: the prints, most certain first, in UPRIGHT coordinates of the same resolution.
     public func detect(in image: PixelBuffer, orientation: Orientation) throws -> [DetectedPrint] {
-        throw DetectionError.unavailable
+        try analyze(image, orientation: orientation).prints
+    }
+
+    /// ``detect(in:orientation:)`` with everything it saw along the way.
+    public func analyze(_ image: PixelBuffer, orientation: Orientation) throws -> DetectionTrace {
+        guard image.format == .rgba8 else { throw DetectionError.unsupportedPixelFormat(image.format) }
+        var trace = DetectionTrace()
+        var clock = StageClock()
+        func lap(_ stage: String) { clock.lap(stage) }
+
+        let factor = BoxDownsampler.factor(for: image.size, maximumLongSide: options.workingLongSide)
+        let work = BoxDownsampler.downsample(image, orientation: orientation, factor: factor)
+        trace.workingSize = PixelSize(width: work.width, height: work.height)
+        trace.workingToUpright = work.toUpright.homography
+        lap("downsample")
+        let gradient = ColorGradient(work)
+        lap("gradient")
+        let segments = LineSegmentDetector().detect(in: gradient)
+        lap("segments")
+        let lines = CollinearMerger().merge(segments)
+        lap("lines")
+        var generator = QuadHypothesisGenerator()
+        let minSide = (options.minimumPrintAreaFraction * Double(work.width * work.height)).squareRoot() * 0.6
+        generator.minimumSide = max(12, minSide * 0.7)
+        let quads = generator.hypotheses(from: lines, width: work.width, height: work.height)
+        lap("quads")
+        let scorer = PrintHypothesisScorer(
+            evidence: EdgeEvidence(gradient: gradient),
+            border: BorderAppearance(image: work),
+            imageSize: PixelSize(width: work.width, height: work.height))
+        let hyps = quads.flatMap { scorer.hypotheses(from: $0, floor: options.minimumConfidence) }
+        lap("templates")
+        let ranked = scorer.rank(hyps)
+        lap("ranking")
+
+        let chosen = select(ranked, width: work.width, height: work.height)
+        let toUp = work.toUpright
+        let upright = orientation.uprightSize(stored: image.size)
+        let refiner = PrintRefiner(sampler: FullResolutionSampler(image, orientation: orientation),
+                                   workingScale: work.scale)
+        for h in chosen {
+            var card = h.card.mapped(toUp.apply)
+            var window = h.window.mapped(toUp.apply)
+            var format = h.format
+            if options.refinesAtFullResolution {
+                let refined = refiner.refine(card: card, window: window, format: format)
+                card = refined.card
+                window = refined.window
+                format = refined.format
+            }
+            trace.prints.append(DetectedPrint(format: format, card: card, window: window,
+                                              confidence: min(1, max(0, h.score)),
+                                              touchesImageBorder: !card.isInside(width: upright.width,
+                                                                                 height: upright.height)))
+        }
+        lap("refine")
+
+        if options.keepsWorkingImage { trace.workingImage = try? work.pixelBuffer() }
+        trace.timings = clock.laps
+        trace.segments = segments.map { (toUp.apply($0.start), toUp.apply($0.end)) }
+        trace.lines = lines.prefix(64).map { l in
+            (toUp.apply(l.line.point(at: l.extent.lowerBound)), toUp.apply(l.line.point(at: l.extent.upperBound)))
+        }
+        func candidate(_ h: PrintHypothesis) -> DetectionTrace.Candidate {
+            DetectionTrace.Candidate(format: h.format, card: h.card.mapped(toUp.apply),
+                                     window: h.window.mapped(toUp.apply), score: h.score,
+                                     cardSupport: h.cardSupport, windowSupport: h.windowSupport,
+                                     fromWindow: h.origin == .window, borderUniformity: h.border?.plainness ?? 0,
+                                     borderConsistency: h.border?.consistency ?? 0, cardContrast: h.border?.cardContrast ?? 0,
+                                     windowContrast: h.border?.windowContrast ?? 0)
+        }
+        trace.selected = chosen.map(candidate)
+        trace.candidates = ranked.prefix(20).map(candidate)
+        return trace
+    }
+
+    /// The best hypotheses that do not overlap a better one, above the confidence floor.
+    func select(_ ranked: [PrintHypothesis], width: Int, height: Int) -> [PrintHypothesis] {
+        var chosen: [PrintHypothesis] = []
+        let minArea = options.minimumPrintAreaFraction * Double(width * height)
+        for h in ranked {
+            if chosen.count >= options.maximumPrints || h.score < options.minimumConfidence { break }
+            if h.card.area < minArea { continue }
+            if !options.reportsPartialPrints && !h.card.isInside(width: width, height: height, tolerance: 1) { continue }
+            if chosen.contains(where: { ConvexOverlap.overlapOfSmaller($0.card, h.card) > 0.15 }) { continue }
+            chosen.append(h)
+        }
+        return chosen
     }
 }

@@ -1,0 +1,131 @@
+/// How much the band between a hypothesised card and its window looks like a print's border.
+///
+/// A print's border is one flat colour all the way round (give or take a caption, a glare blob and
+/// the light's slow falloff), and it differs from the table outside the card and from the picture
+/// inside the window. A quad that has wandered into wood grain, a patterned cloth or the gap between
+/// two prints has none of that, although texture supports almost any side that runs with it. So:
+///
+/// - plainness: along the band's middle line, neighbouring samples match (texture fails this);
+/// - consistency: the four sides' typical colours agree in chromaticity and, within the light's
+///   falloff, in brightness (a "border" of wood on two sides and card on the others fails);
+/// - card contrast: on each side, the band's typical colour differs from a strip just outside the
+///   card (a "card" cut out of a uniform cloth fails);
+/// - window contrast: likewise against a strip just inside the window (soft: a pale sky can match).
+struct BorderAppearance: Sendable {
+    let image: WorkingImage
+    /// Largest colour difference between neighbouring samples, levels (Euclidean RGB).
+    var tolerance: Float = 7
+    /// Sample spacing along the band, working pixels.
+    var spacing = 2.0
+    /// Largest chromaticity difference between a side and the whole border.
+    var chromaTolerance: Float = 0.035
+    /// Largest brightness ratio between a side and the whole border.
+    var brightnessRatio: Float = 1.35
+    /// Smallest colour difference, levels, between the band and what lies beyond its edges.
+    var minimumContrast: Float = 9
+    /// How far beyond an edge the outside strips are sampled, working pixels.
+    var stripOffset = 2.5
+
+    typealias Color = (Float, Float, Float)
+
+    struct Result: Sendable {
+        /// Share of neighbouring sample pairs along the band that match, 0...1.
+        var plainness: Double
+        /// Share of the four sides whose colour agrees with the border's, 0...1.
+        var consistency: Double
+        /// Share of the card's sides across which the colour changes, 0...1.
+        var cardContrast: Double
+        /// Share of the window's sides across which the colour changes, 0...1.
+        var windowContrast: Double
+
+        /// One factor for the hypothesis score: texture, mixed colours or a missing card edge each
+        /// pull it down hard; a window side that blends into the picture only a little.
+        var factor: Double {
+            let plain = 0.7 + 0.3 * plainness
+            let sides = consistency * consistency * cardContrast * cardContrast
+            return plain * sides * (0.75 + 0.25 * windowContrast)
+        }
+    }
+
+    func score(card: Quad, window: Quad) -> Result {
+        var plain = 0, pairs = 0
+        var band: [Color?] = [], outside: [Color?] = [], inside: [Color?] = []
+        let cardCentre = card.centroid, windowCentre = window.centroid
+        for i in 0..<4 {
+            let j = (i + 1) % 4
+            let a = (card.corners[i] + window.corners[i]) * 0.5
+            let b = (card.corners[j] + window.corners[j]) * 0.5
+            let count = max(2, Int(a.distance(to: b) * 0.8 / spacing))
+            var previous: Color?
+            var samples: [Color] = []
+            for k in 0...count {
+                let t = 0.1 + 0.8 * Double(k) / Double(count)
+                guard let c = sample(a + (b - a) * t) else {
+                    previous = nil
+                    continue
+                }
+                samples.append(c)
+                if let q = previous {
+                    pairs += 1
+                    if distance(c, q) <= tolerance { plain += 1 }
+                }
+                previous = c
+            }
+            band.append(median(samples))
+            outside.append(strip(card.corners[i], card.corners[j], awayFrom: cardCentre, offset: stripOffset))
+            inside.append(strip(window.corners[i], window.corners[j], awayFrom: windowCentre, offset: -stripOffset))
+        }
+        guard pairs > 0, let whole = median(band.compactMap { $0 }) else {
+            return Result(plainness: 0, consistency: 0, cardContrast: 0, windowContrast: 0)
+        }
+        let wholeSum = max(whole.0 + whole.1 + whole.2, 1)
+        var agreeing = 0, cardEdges = 0, windowEdges = 0
+        for i in 0..<4 {
+            guard let c = band[i] else { continue }
+            let sum = max(c.0 + c.1 + c.2, 1)
+            let dr = c.0 / sum - whole.0 / wholeSum, dg = c.1 / sum - whole.1 / wholeSum
+            let ratio = (sum + 6) / (wholeSum + 6)  // a little slack for near-black borders
+            let sameHue = (dr * dr + dg * dg).squareRoot() <= chromaTolerance
+            if sameHue && ratio <= brightnessRatio && ratio >= 1 / brightnessRatio { agreeing += 1 }
+            if let o = outside[i], distance(o, c) >= minimumContrast { cardEdges += 1 }
+            if let w = inside[i], distance(w, c) >= minimumContrast { windowEdges += 1 }
+        }
+        return Result(plainness: Double(plain) / Double(pairs), consistency: Double(agreeing) / 4,
+                      cardContrast: Double(cardEdges) / 4, windowContrast: Double(windowEdges) / 4)
+    }
+
+    /// The typical colour of a strip parallel to side a→b, `offset` pixels beyond it (away from
+    /// `centre`; a negative offset goes toward it).
+    private func strip(_ a: Point, _ b: Point, awayFrom centre: Point, offset: Double) -> Color? {
+        let d = b - a
+        let len = (d.x * d.x + d.y * d.y).squareRoot()
+        guard len > 1 else { return nil }
+        var n = Point(-d.y / len, d.x / len)
+        let mid = (a + b) * 0.5
+        if (mid - centre).x * n.x + (mid - centre).y * n.y < 0 { n = n * -1 }
+        let count = max(2, Int(len * 0.7 / spacing))
+        var samples: [Color] = []
+        for k in 0...count {
+            let t = 0.15 + 0.7 * Double(k) / Double(count)
+            if let c = sample(a + d * t + n * offset) { samples.append(c) }
+        }
+        return samples.count * 2 > count ? median(samples) : nil
+    }
+
+    private func sample(_ p: Point) -> Color? {
+        guard p.x >= 0, p.y >= 0, p.x <= Double(image.width - 1), p.y <= Double(image.height - 1) else { return nil }
+        return image.color(at: p)
+    }
+
+    private func distance(_ a: Color, _ b: Color) -> Float {
+        let dr = a.0 - b.0, dg = a.1 - b.1, db = a.2 - b.2
+        return (dr * dr + dg * dg + db * db).squareRoot()
+    }
+
+    /// Per-channel median.
+    private func median(_ v: [Color]) -> Color? {
+        guard !v.isEmpty else { return nil }
+        let r = v.map(\.0).sorted(), g = v.map(\.1).sorted(), b = v.map(\.2).sorted()
+        return (r[v.count / 2], g[v.count / 2], b[v.count / 2])
+    }
+}

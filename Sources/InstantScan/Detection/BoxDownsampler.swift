@@ -1,0 +1,74 @@
+/// Makes the detector's ``WorkingImage`` from a full-resolution photo by averaging square blocks.
+///
+/// A box filter straight from the decoded buffer is the cheapest honest anti-aliasing there is: a
+/// 12 MP photo is read once, in row order. Rows of a block are first summed into per-column
+/// accumulators (a contiguous widening add the compiler vectorises), then each block's columns are
+/// folded. The result is written upright, so everything after this works in upright coordinates.
+enum BoxDownsampler {
+    /// The block size that brings `size`'s long side to at most `maximumLongSide`.
+    static func factor(for size: PixelSize, maximumLongSide: Int) -> Int {
+        let long = max(size.width, size.height)
+        return max(1, (long + maximumLongSide - 1) / maximumLongSide)
+    }
+
+    /// Averages `factor × factor` blocks of the stored RGBA8 `image` and turns the result upright.
+    static func downsample(_ image: PixelBuffer, orientation: Orientation, factor k: Int) -> WorkingImage {
+        precondition(image.format == .rgba8, "the detector reads RGBA8 pixels")
+        let stored = image.size
+        let ws = max(1, stored.width / k), hs = max(1, stored.height / k)
+        let bw = min(k, stored.width), bh = min(k, stored.height)
+        let smallStored = PixelSize(width: ws, height: hs)
+        let up = orientation.uprightSize(stored: smallStored)
+        var red = [Float](repeating: 0, count: up.area)
+        var green = red, blue = red
+
+        // Where stored working pixel (x, y) lands upright: a signed permutation of the axes.
+        let toUp = AffineMap(orientation.storedToUpright(stored: smallStored))
+        let ox = Int(toUp.tx.rounded()), oy = Int(toUp.ty.rounded())
+        let stepX = Int(toUp.a.rounded()) + Int(toUp.c.rounded()) * up.width
+        let stepY = Int(toUp.b.rounded()) + Int(toUp.d.rounded()) * up.width
+        let origin = oy * up.width + ox
+
+        let rowBytes = ws * bw * 4
+        // 16-bit column sums hold up to 257 rows of 255 and fill twice the vector lanes of 32-bit ones.
+        precondition(bh <= 257, "blocks taller than 257 rows would overflow the column sums")
+        var columnSums = [UInt16](repeating: 0, count: rowBytes)
+        let norm = 1 / Float(bw * bh)
+        red.withUnsafeMutableBufferPointer { r in
+            green.withUnsafeMutableBufferPointer { g in
+                blue.withUnsafeMutableBufferPointer { b in
+                    columnSums.withUnsafeMutableBufferPointer { acc in
+                        for by in 0..<hs {
+                            for i in 0..<rowBytes { acc[i] = 0 }
+                            for j in 0..<bh {
+                                let row = image.rowPointer(by * bh + j)
+                                for i in 0..<rowBytes { acc[i] &+= UInt16(row[i]) }
+                            }
+                            var out = origin + by * stepY
+                            for bx in 0..<ws {
+                                var sr: UInt32 = 0, sg: UInt32 = 0, sb: UInt32 = 0
+                                var p = bx * bw * 4
+                                for _ in 0..<bw {
+                                    sr &+= UInt32(acc[p]); sg &+= UInt32(acc[p + 1]); sb &+= UInt32(acc[p + 2])
+                                    p += 4
+                                }
+                                r[out] = Float(sr) * norm
+                                g[out] = Float(sg) * norm
+                                b[out] = Float(sb) * norm
+                                out += stepX
+                            }
+                        }
+                    }
+                }
+            }
+        }
+
+        // Working upright → working stored → full stored (block centres) → full upright.
+        let smallUpToStored = AffineMap(orientation.uprightToStored(stored: smallStored))
+        let blockToFull = AffineMap(a: Double(bw), b: 0, c: 0, d: Double(bh),
+                                    tx: Double(bw - 1) / 2, ty: Double(bh - 1) / 2)
+        let fullToUp = AffineMap(orientation.storedToUpright(stored: stored))
+        let map = fullToUp.composed(after: blockToFull.composed(after: smallUpToStored))
+        return WorkingImage(width: up.width, height: up.height, red: red, green: green, blue: blue, toUpright: map)
+    }
+}

@@ -1,0 +1,86 @@
+/// How well a hypothesised straight side is backed by edges in the working image.
+///
+/// The side is sampled every working pixel; a sample counts when, within a pixel across the side,
+/// the colour gradient is strong enough and points across the side (within `maximumAngle`). Ends are
+/// trimmed because Instax corners are rounded and any corner blurs two directions together.
+struct EdgeEvidence: Sendable {
+    let gradient: ColorGradient
+    /// Weakest gradient that counts, levels per working pixel.
+    var threshold: Float = 3
+    /// Cosine of twice the largest angle between the gradient and the side's normal (directions are
+    /// compared as doubled angles).
+    var alignment: Float = 0.866  // cos 2·15°
+    /// How far across the side to look, in working pixels (a probe at the side and one each way).
+    var reach = 1
+
+    struct SideSupport: Sendable {
+        /// Samples with a matching edge.
+        var supported = 0
+        /// Samples inside the image.
+        var visible = 0
+        /// All samples.
+        var total = 0
+        /// Supported share of all samples (samples outside the image count against).
+        var fraction: Double { total > 0 ? Double(supported) / Double(total) : 0 }
+        /// Supported share of the visible samples.
+        var visibleFraction: Double { visible > 0 ? Double(supported) / Double(visible) : 0 }
+    }
+
+    /// Samples the side from `a` to `b`, leaving out `trim` (a fraction) of its length at each end.
+    ///
+    /// At most `maximumSamples` points are taken, evenly spread: enough to rank hypotheses (one sample
+    /// is under 2% of a side), and the template test runs thousands of these.
+    func support(from a: Point, to b: Point, trim: Double = 0.1, maximumSamples: Int = 64) -> SideSupport {
+        let w = gradient.width, h = gradient.height
+        let d = b - a
+        let length = (d.x * d.x + d.y * d.y).squareRoot()
+        var result = SideSupport()
+        guard length >= 2 else { return result }
+        let ux = d.x / length, uy = d.y / length
+        let nx = -uy, ny = ux
+        // The normal's doubled angle.
+        let nc = Float(nx * nx - ny * ny), ns = Float(2 * nx * ny)
+        let start = trim * length, stop = (1 - trim) * length
+        let count = max(1, min(maximumSamples, Int(stop - start)))
+        let step = (stop - start) / Double(count)
+        let reachX = nx * Double(reach), reachY = ny * Double(reach)
+        let lastX = Double(w) - 1.5, lastY = Double(h) - 1.5
+        gradient.magnitude.withUnsafeBufferPointer { mag in
+            gradient.cos2.withUnsafeBufferPointer { gc in
+                gradient.sin2.withUnsafeBufferPointer { gs in
+                    @inline(__always) func edge(_ x: Double, _ y: Double) -> Bool {
+                        // Callers keep x, y in [0.5, size - 1.5]: truncating x + ½ rounds to nearest.
+                        let i = Int(y + 0.5) * w + Int(x + 0.5)
+                        return mag[i] >= threshold && gc[i] * nc + gs[i] * ns >= alignment
+                    }
+                    for k in 0...count {
+                        let t = start + Double(k) * step
+                        let px = a.x + ux * t, py = a.y + uy * t
+                        result.total += 1
+                        // Probes at the sample and `reach` pixels either side, all inside the image.
+                        let x0 = px - abs(reachX), y0 = py - abs(reachY), x1 = px + abs(reachX), y1 = py + abs(reachY)
+                        guard x0 >= 0.5, y0 >= 0.5, x1 <= lastX, y1 <= lastY else {
+                            if px >= 0.5, py >= 0.5, px <= lastX, py <= lastY {
+                                result.visible += 1
+                                if edge(px, py) { result.supported += 1 }
+                            }
+                            continue
+                        }
+                        result.visible += 1
+                        if edge(px, py) || edge(px + reachX, py + reachY) || edge(px - reachX, py - reachY) {
+                            result.supported += 1
+                        }
+                    }
+                }
+            }
+        }
+        return result
+    }
+
+    /// Mean support of a quad's four sides (TL→TR, TR→BR, BR→BL, BL→TL).
+    func support(of quad: Quad, trim: Double = 0.1, maximumSamples: Int = 64) -> [SideSupport] {
+        (0..<4).map {
+            support(from: quad.corners[$0], to: quad.corners[($0 + 1) % 4], trim: trim, maximumSamples: maximumSamples)
+        }
+    }
+}

@@ -1,0 +1,53 @@
+/// Reads the decoded photo's pixels at upright coordinates, bilinearly, without turning the photo.
+///
+/// Edge refinement samples a few thousand points per print along short profiles; mapping each upright
+/// point to stored coordinates (an affine map) costs less than rotating a 12 MP buffer.
+struct FullResolutionSampler {
+    let image: PixelBuffer
+    private let toStored: AffineMap
+    /// The photo's upright size.
+    let uprightSize: PixelSize
+
+    init(_ image: PixelBuffer, orientation: Orientation) {
+        precondition(image.format == .rgba8)
+        self.image = image
+        toStored = AffineMap(orientation.uprightToStored(stored: image.size))
+        uprightSize = orientation.uprightSize(stored: image.size)
+    }
+
+    /// True when `p` (upright) is far enough inside the photo to be sampled.
+    @inline(__always)
+    func contains(_ p: Point) -> Bool {
+        p.x >= 0 && p.y >= 0 && p.x <= Double(uprightSize.width - 1) && p.y <= Double(uprightSize.height - 1)
+    }
+
+    /// Samples a run of `count` points `start + k·step` (upright) into `out` as RGB triples;
+    /// returns false (leaving `out` partly written) when any point falls outside the photo.
+    func profile(from start: Point, step: Point, count: Int, into out: inout [Float]) -> Bool {
+        let s0 = toStored.apply(start), ds = toStored.applyToVector(step)
+        let w = image.width, h = image.height
+        guard w >= 2, h >= 2 else { return false }
+        let maxX = Double(w - 1), maxY = Double(h - 1)
+        if out.count < 3 * count { out = [Float](repeating: 0, count: 3 * count) }
+        let stride = image.bytesPerRow
+        return image.withUnsafeBytes { raw -> Bool in
+            let base = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            return out.withUnsafeMutableBufferPointer { o -> Bool in
+                for k in 0..<count {
+                    let x = s0.x + ds.x * Double(k), y = s0.y + ds.y * Double(k)
+                    guard x >= 0, y >= 0, x <= maxX, y <= maxY else { return false }
+                    let x0 = min(Int(x), w - 2), y0 = min(Int(y), h - 2)
+                    let fx = Float(x - Double(x0)), fy = Float(y - Double(y0))
+                    let p = base + y0 * stride + x0 * 4
+                    let q = p + stride
+                    for c in 0..<3 {
+                        let top = Float(p[c]) + (Float(p[c + 4]) - Float(p[c])) * fx
+                        let bottom = Float(q[c]) + (Float(q[c + 4]) - Float(q[c])) * fx
+                        o[3 * k + c] = top + (bottom - top) * fy
+                    }
+                }
+                return true
+            }
+        }
+    }
+}

@@ -1,0 +1,145 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Finds straight edge pieces by region growing on gradient direction, the core of LSD
+/// (von Gioi et al., "LSD: a Line Segment Detector", IPOL 2012) without its a-contrario test.
+///
+/// Pixels are visited from the strongest gradient down; each unused one seeds a region that takes in
+/// 8-neighbours whose direction lies within `angleTolerance` of the region's mean direction. A region
+/// becomes a segment when it is long and thin enough. The a-contrario validation of LSD is replaced
+/// by the later stages: a spurious segment costs a few quad hypotheses that the edge-support score
+/// rejects, while a card edge missed here is lost for good — so this stage errs toward keeping.
+struct LineSegmentDetector: Sendable {
+    /// Gradients weaker than this (levels per working pixel) are not part of any edge.
+    var magnitudeThreshold: Float = 2.5
+    /// How far a pixel's gradient direction may turn from its region's (LSD's τ = 22.5°).
+    var angleTolerance: Double = 22.5 * .pi / 180
+    /// Shortest segment kept, in working pixels.
+    var minimumLength: Double = 8
+    /// A pixel joins a region only if its gradient is at least this share of the seed's: a strong card
+    /// edge must not absorb the weak texture ridges that touch it at a shallow angle.
+    var relativeMagnitude: Float = 0.3
+    /// Region pixels per unit of length below which a region is strung-together texture.
+    var minimumDensity: Double = 0.7
+    /// Largest RMS distance of a region's pixels from its line, in working pixels.
+    var maximumDeviation: Double = 1.0
+
+    func detect(in gradient: ColorGradient) -> [LineSegment] {
+        let w = gradient.width, h = gradient.height
+        let n = w * h
+        guard w >= 3, h >= 3 else { return [] }
+        // Visit order: strongest first, by counting sort on a quarter-level quantisation.
+        let bins = 1024
+        var counts = [Int](repeating: 0, count: bins + 1)
+        var order = [Int32](repeating: 0, count: n)
+        var used = [UInt8](repeating: 1, count: n)
+        var segments: [LineSegment] = []
+        let cosLimit = Float(cos(2 * angleTolerance))
+        let threshold = magnitudeThreshold
+        gradient.ridge.withUnsafeBufferPointer { ridge in
+        gradient.magnitude.withUnsafeBufferPointer { mag in
+            gradient.cos2.withUnsafeBufferPointer { vc in
+                gradient.sin2.withUnsafeBufferPointer { vs in
+                    used.withUnsafeMutableBufferPointer { used in
+                        var usable = 0
+                        for y in 1..<(h - 1) {
+                            for x in 1..<(w - 1) {
+                                let i = y * w + x
+                                if mag[i] >= threshold && ridge[i] != 0 {
+                                    used[i] = 0
+                                    counts[bins - 1 - min(Int(mag[i] * 4), bins - 1)] += 1
+                                    usable += 1
+                                }
+                            }
+                        }
+                        var start = 0
+                        for b in 0..<bins {
+                            let c = counts[b]
+                            counts[b] = start
+                            start += c
+                        }
+                        for i in 0..<n where used[i] == 0 {
+                            let b = bins - 1 - min(Int(mag[i] * 4), bins - 1)
+                            order[counts[b]] = Int32(i)
+                            counts[b] += 1
+                        }
+                        var region = [Int32](repeating: 0, count: 0)
+                        region.reserveCapacity(4096)
+                        for k in 0..<usable {
+                            let seed = Int(order[k])
+                            if used[seed] != 0 { continue }
+                            region.removeAll(keepingCapacity: true)
+                            region.append(Int32(seed))
+                            used[seed] = 1
+                            // Mean direction as a doubled-angle vector (directions are modulo 180°).
+                            var sc = vc[seed]
+                            var ss = vs[seed]
+                            var head = 0
+                            let floor = mag[seed] * relativeMagnitude
+                            while head < region.count {
+                                let p = Int(region[head])
+                                head += 1
+                                let px = p % w, py = p / w
+                                let norm = (sc * sc + ss * ss).squareRoot()
+                                if norm < 1e-6 { break }
+                                let rc = sc / norm, rs = ss / norm
+                                for ny in max(py - 1, 1)...min(py + 1, h - 2) {
+                                    for nx in max(px - 1, 1)...min(px + 1, w - 2) {
+                                        let q = ny * w + nx
+                                        if used[q] != 0 || mag[q] < floor { continue }
+                                        let c2 = vc[q], s2 = vs[q]
+                                        if c2 * rc + s2 * rs >= cosLimit {
+                                            used[q] = 1
+                                            region.append(Int32(q))
+                                            sc += c2
+                                            ss += s2
+                                        }
+                                    }
+                                }
+                            }
+                            if region.count < 6 { continue }
+                            if let segment = makeSegment(region, width: w, magnitude: mag) {
+                                segments.append(segment)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        }
+        return segments
+    }
+
+    /// Fits a line to a region and keeps it when it is a long, thin, dense rectangle.
+    private func makeSegment(_ region: [Int32], width w: Int, magnitude: UnsafeBufferPointer<Float>) -> LineSegment? {
+        var m = PointMoments()
+        var total = 0.0
+        for p in region {
+            let i = Int(p)
+            let wt = Double(magnitude[i])
+            m.add(Double(i % w), Double(i / w), weight: wt)
+            total += wt
+        }
+        guard let line = ImageLine(moments: m) else { return nil }
+        var tmin = Double.infinity, tmax = -Double.infinity, spread = 0.0
+        for p in region {
+            let i = Int(p)
+            let q = Point(Double(i % w), Double(i / w))
+            let t = line.coordinate(q), s = line.distance(q)
+            tmin = min(tmin, t); tmax = max(tmax, t)
+            spread += Double(magnitude[i]) * s * s
+        }
+        let length = tmax - tmin + 1
+        guard length >= minimumLength else { return nil }
+        // Ridge pixels of a straight edge stray at most about half a pixel from the fitted line
+        // (the staircase of a slanted line); arcs and blobs stray more.
+        guard (spread / total).squareRoot() <= maximumDeviation else { return nil }
+        // Gaps: a region that is long but sparse is texture strung together.
+        guard Double(region.count) >= minimumDensity * length else { return nil }
+        return LineSegment(line: line, start: line.point(at: tmin), end: line.point(at: tmax), moments: m,
+                           pixelCount: region.count, meanMagnitude: total / Double(region.count))
+    }
+}

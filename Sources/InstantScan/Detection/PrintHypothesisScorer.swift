@@ -1,0 +1,136 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Turns quad hypotheses into print hypotheses: each quad is tried as a card and as a window, in each
+/// of its four turns, for every format whose shape it fits; the template predicts the partner quad and
+/// all eight sides are checked against the edges.
+///
+/// This one test settles three things at once. The window-for-card mistake: a window taken for a card
+/// predicts a "window" inside the picture that no edge supports, while taken for a window it predicts
+/// the real card, whose edges do. Which way is up: the thick border puts the predicted window off-centre,
+/// and only the right turn finds its edges. And, roughly, the format — settled precisely after the edges
+/// are refined at full resolution.
+struct PrintHypothesisScorer: Sendable {
+    let evidence: EdgeEvidence
+    let border: BorderAppearance
+    /// Size of the working image, whose centre is taken as the principal point.
+    let imageSize: PixelSize
+    /// Formats tried.
+    var formats: [PrintFormat] = PrintFormat.allCases
+    /// Largest ratio between a quad's recovered aspect and the template's for the pairing to be tried.
+    var aspectTolerance = 1.35
+    /// Rounded corners: share of a card side left out at each end.
+    var cardTrim = 0.12
+    var windowTrim = 0.06
+    /// A quad whose own sides are supported less than this (mean share) is not tried further.
+    var minimumOwnSupport = 0.55
+
+    /// A print shows all four sides of its card and, but for a picture that fades into the border on
+    /// one side (a pale sky), all four of its window; a pair stitched together from neighbouring
+    /// prints and texture leaves whole sides bare. The mean support hides that; counting sides does not.
+    static func sideCountFactor(_ card: [Double], _ window: [Double]) -> Double {
+        let cardSides = card.filter { $0 >= 0.3 }.count, windowSides = window.filter { $0 >= 0.3 }.count
+        let cardFactor = cardSides == 4 ? 1 : (cardSides == 3 ? 0.8 : 0.4)
+        let windowFactor = windowSides == 4 ? 1 : (windowSides == 3 ? 0.9 : 0.45)
+        return cardFactor * windowFactor
+    }
+
+    /// The print hypotheses a quad makes, scored on edge evidence alone (``PrintHypothesis/edgeScore``);
+    /// those below `floor` are dropped.
+    ///
+    /// Every pairing (card or window, four turns, each format that fits the shape) first gets a glance
+    /// — its partner quad sampled at 16 points a side — and only the pairings that come near the best
+    /// glance get the full 64-point look. Most pairings are hopeless, and the formats 600, Go and Square
+    /// predict nearly the same partner, so this is where the time goes otherwise.
+    func hypotheses(from hypothesis: QuadHypothesis, floor: Double) -> [PrintHypothesis] {
+        struct Pairing {
+            var format: PrintFormat, origin: PrintHypothesis.Origin
+            var card: Quad, window: Quad
+            var own: [Double], mismatch: Double, glance: Double
+        }
+        let logTolerance = log(aspectTolerance)
+        let templates = formats.map(PrintTemplate.init)
+        var pairings: [Pairing] = []
+        for origin in [PrintHypothesis.Origin.card, .window] {
+            let own = evidence.support(of: hypothesis.quad, trim: origin == .card ? cardTrim : windowTrim).map(\.fraction)
+            guard own.reduce(0, +) >= 4 * minimumOwnSupport else { continue }
+            for turn in 0..<4 {
+                let quad = hypothesis.quad.rotatingOrder(by: turn)
+                let ownSupport = (0..<4).map { own[($0 + turn) % 4] }
+                let aspect = AspectRatio.recover(quad, imageSize: imageSize)
+                for template in templates {
+                    let format = template.format
+                    let expected = origin == .card ? format.cardAspect : format.windowAspect
+                    let mismatch = abs(log(aspect / expected))
+                    guard mismatch <= logTolerance else { continue }
+                    let card: Quad, window: Quad
+                    switch origin {
+                    case .card:
+                        guard let w = template.window(forCard: quad) else { continue }
+                        card = quad; window = w
+                    case .window:
+                        guard let c = template.card(forWindow: quad) else { continue }
+                        card = c; window = quad
+                    }
+                    guard card.isConvex, window.isConvex, card.signedArea > 0 else { continue }
+                    let partner = evidence.support(of: origin == .card ? window : card,
+                                                   trim: origin == .card ? windowTrim : cardTrim,
+                                                   maximumSamples: 16).map(\.fraction)
+                    let glance = edgeScore(origin: origin, own: ownSupport, partner: partner, mismatch: mismatch,
+                                           logTolerance: logTolerance)
+                    pairings.append(Pairing(format: format, origin: origin, card: card, window: window,
+                                            own: ownSupport, mismatch: mismatch, glance: glance))
+                }
+            }
+        }
+        guard let best = pairings.map(\.glance).max() else { return [] }
+        var out: [PrintHypothesis] = []
+        for p in pairings where p.glance >= max(floor - 0.1, best - 0.12) {
+            let partner = evidence.support(of: p.origin == .card ? p.window : p.card,
+                                           trim: p.origin == .card ? windowTrim : cardTrim).map(\.fraction)
+            let edges = edgeScore(origin: p.origin, own: p.own, partner: partner, mismatch: p.mismatch,
+                                  logTolerance: logTolerance)
+            guard edges >= floor else { continue }
+            out.append(PrintHypothesis(format: p.format, card: p.card, window: p.window, origin: p.origin,
+                                       cardSupport: p.origin == .card ? p.own : partner,
+                                       windowSupport: p.origin == .card ? partner : p.own,
+                                       border: nil, edgeScore: edges, score: edges))
+        }
+        return out
+    }
+
+    /// Mean support of the eight sides, times the side count factor and a mild shape preference.
+    private func edgeScore(origin: PrintHypothesis.Origin, own: [Double], partner: [Double], mismatch: Double,
+                           logTolerance: Double) -> Double {
+        let card = origin == .card ? own : partner, window = origin == .card ? partner : own
+        let mean = (card.reduce(0, +) + window.reduce(0, +)) / 8
+        // The shape recovered from one quad is only a hint (with one pair of sides parallel in the
+        // photo the focal length is unknown and a 40° tilt can fool it by 15%): it breaks near ties.
+        let shape = 1 - 0.02 * mismatch / logTolerance
+        return mean * shape * PrintHypothesisScorer.sideCountFactor(card, window)
+    }
+
+    /// Ranks hypotheses: near-duplicates (the same card and format reached from different quads) are
+    /// merged, and the best `limit` by edge evidence are weighed by how much their border looks like one.
+    /// The border test samples colours and takes medians, so it runs only on these few.
+    func rank(_ hypotheses: [PrintHypothesis], limit: Int = 64, duplicateDistance: Double = 2.5) -> [PrintHypothesis] {
+        let sorted = hypotheses.sorted { $0.edgeScore > $1.edgeScore }
+        var kept: [PrintHypothesis] = []
+        for h in sorted {
+            if kept.count >= limit { break }
+            let duplicate = kept.contains { k in
+                k.format == h.format && (0..<4).allSatisfy { k.card.corners[$0].distance(to: h.card.corners[$0]) <= duplicateDistance }
+            }
+            if !duplicate { kept.append(h) }
+        }
+        for i in kept.indices {
+            let band = border.score(card: kept[i].card, window: kept[i].window)
+            kept[i].border = band
+            kept[i].score = kept[i].edgeScore * band.factor
+        }
+        return kept.sorted { $0.score > $1.score }
+    }
+}

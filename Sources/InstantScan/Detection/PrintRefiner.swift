@@ -1,0 +1,81 @@
+/// Takes a print found on the working image to full resolution: each card edge, then each window
+/// edge, refined to sub-pixel accuracy; then the format and the upright turn decided on the refined
+/// geometry.
+struct PrintRefiner {
+    let sampler: FullResolutionSampler
+    /// Full-resolution pixels per working pixel: how far off the working-image edges can be.
+    let workingScale: Double
+
+    struct Refined: Sendable {
+        var card: Quad
+        var window: Quad
+        var format: PrintFormat
+        /// Refinement results per card side (top, right, bottom, left); nil where it failed.
+        var cardEdges: [EdgeRefiner.Result?]
+        var windowEdges: [EdgeRefiner.Result?]
+        var verdict: FormatClassifier.Verdict?
+    }
+
+    /// `card` and `window` are in upright full-resolution pixels, TL, TR, BR, BL of the upright print
+    /// as far as the working image could tell.
+    func refine(card: Quad, window: Quad, format: PrintFormat) -> Refined {
+        let refiner = EdgeRefiner(sampler: sampler)
+        let cardRadius = 2 * workingScale + 3
+        let cardEdges = (0..<4).map { i -> EdgeRefiner.Result? in
+            let a = card.corners[i], b = card.corners[(i + 1) % 4]
+            return refiner.refine(from: a, to: b, towardBorder: inwardNormal(a, b), searchRadius: cardRadius,
+                                  trim: 0.12, rule: .nearestToPrediction)
+        }
+        let refinedCard = PrintRefiner.quad(from: cardEdges, fallback: card)
+
+        // The window as the template places it in the refined card; the search reaches far enough to
+        // cover the other formats' windows (a few per cent of the card) in case the guess was wrong.
+        let predicted = PrintTemplate(format: format).window(forCard: refinedCard) ?? window
+        let side = min(refinedCard.meanWidth, refinedCard.meanHeight)
+        let windowRadius = max(2 * workingScale + 3, 0.03 * side)
+        let windowEdges = (0..<4).map { i -> EdgeRefiner.Result? in
+            let a = predicted.corners[i], b = predicted.corners[(i + 1) % 4]
+            return refiner.refine(from: a, to: b, towardBorder: inwardNormal(a, b) * -1, searchRadius: windowRadius,
+                                  trim: 0.06, rule: .firstFromBorder)
+        }
+        let measuredWindow = PrintRefiner.quad(from: windowEdges, fallback: predicted)
+
+        let classifier = FormatClassifier(imageSize: sampler.uprightSize)
+        let verdict = classifier.classify(card: refinedCard, window: measuredWindow).first
+        var result = Refined(card: refinedCard, window: measuredWindow, format: format,
+                             cardEdges: cardEdges, windowEdges: windowEdges, verdict: verdict)
+        if let verdict, verdict.windowError < 0.02 {
+            result.format = verdict.format
+            result.card = refinedCard.rotatingOrder(by: verdict.turn)
+            result.window = measuredWindow.rotatingOrder(by: verdict.turn)
+            result.cardEdges = (0..<4).map { cardEdges[($0 + verdict.turn) % 4] }
+            result.windowEdges = (0..<4).map { windowEdges[($0 + verdict.turn) % 4] }
+        }
+        return result
+    }
+
+    /// The normal of side a→b pointing into a clockwise (on screen) quad.
+    private func inwardNormal(_ a: Point, _ b: Point) -> Point {
+        let d = b - a
+        let len = (d.x * d.x + d.y * d.y).squareRoot()
+        return Point(-d.y / len, d.x / len)
+    }
+
+    /// Corners from four side lines (top, right, bottom, left); a missing side keeps its old line.
+    static func quad(from edges: [EdgeRefiner.Result?], fallback: Quad) -> Quad {
+        let lines = (0..<4).map { i in
+            edges[i]?.line ?? ImageLine(fallback.corners[i], fallback.corners[(i + 1) % 4])
+        }
+        var corners: [Point] = []
+        for i in 0..<4 {
+            // Corner i joins side i-1 and side i.
+            guard let p = lines[(i + 3) % 4].intersection(lines[i]) else { return fallback }
+            corners.append(p)
+        }
+        let q = Quad(corners: corners)
+        // A refinement that moved a corner further than a sliver of the card went astray.
+        let limit = 0.1 * min(fallback.meanWidth, fallback.meanHeight)
+        for i in 0..<4 where q.corners[i].distance(to: fallback.corners[i]) > limit { return fallback }
+        return q.isConvex ? q : fallback
+    }
+}

@@ -1,0 +1,12 @@
+/// Four supported lines that close into a convex quadrilateral: a candidate card or window.
+struct QuadHypothesis: Sendable {
+    /// Corners in clockwise order on screen, starting anywhere (which corner is top-left is decided
+    /// later, by the template).
+    var quad: Quad
+    /// Indices of the lines the sides lie on, side `i` running from corner `i` to corner `i + 1`.
+    var lines: [Int]
+    /// Share of the perimeter that the lines' covered stretches explain.
+    var coverage: Double
+    /// Perimeter length the covered stretches explain, in working pixels.
+    var coveredLength: Double
+}

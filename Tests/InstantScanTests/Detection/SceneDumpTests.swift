@@ -1,0 +1,21 @@
+import Foundation
+import Testing
+@testable import InstantScan
+
+/// Writes the detector's synthetic scenes as JPEGs when `INSTANTSCAN_SCENE_DUMP` names a folder, so a
+/// person can look at what the tests look at (and run the CLI on them). Does nothing otherwise.
+@Suite struct SceneDumpTests {
+    @Test func dumpScenes() throws {
+        guard let folder = ProcessInfo.processInfo.environment["INSTANTSCAN_SCENE_DUMP"] else { return }
+        for (name, maker) in DetectionScenes.all {
+            let image = try maker.render()
+            let bytes = try JPEGEncoder.encode(image, quality: 92)
+            try Data(bytes).write(to: URL(fileURLWithPath: folder).appendingPathComponent(name + ".jpg"))
+            let truth = maker.prints.map { p in
+                "{\"format\": \"\(p.format.rawValue)\", \"corners\": \(DetectionScenes.json(p.corners)), \"window\": \(DetectionScenes.json(p.window))}"
+            }
+            let json = "{\"image\": \"\(name).jpg\", \"prints\": [\(truth.joined(separator: ", "))]}\n"
+            try Data(json.utf8).write(to: URL(fileURLWithPath: folder).appendingPathComponent(name + ".json"))
+        }
+    }
+}

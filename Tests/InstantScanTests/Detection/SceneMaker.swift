@@ -1,0 +1,323 @@
+import Foundation
+@testable import InstantScan
+
+/// Renders synthetic photos of instant prints with known corners, for the detector's tests.
+///
+/// A print is a card (white, cream or black) with a picture window where its format puts it, a thick
+/// bottom border, optionally rounded corners and a marker caption, drawn through a homography onto a
+/// procedural surface (wood grain, pale table, cloth, dark plain, white paper), with a soft contact
+/// shadow, a light falloff and colour cast, sensor noise and glare blobs. Edges are anti-aliased from
+/// the signed distance to the card's outline measured in output pixels, so a card edge is where the
+/// geometry says to well under a tenth of a pixel and corner-error bounds in the tests mean something.
+///
+/// Everything is deterministic: the same maker renders the same bytes on every run.
+struct SceneMaker {
+    enum Surface {
+        /// Wood-like stripes running at `angle` radians, with wavy grain and knots.
+        case wood(angle: Double)
+        /// A pale, nearly white table top with faint mottling: the white-on-white case.
+        case paleTable
+        /// A woven cloth pattern.
+        case cloth
+        /// A dark, nearly plain surface.
+        case dark
+    }
+
+    struct Print {
+        var format: PrintFormat
+        /// Card corners in upright image pixels: TL, TR, BR, BL of the upright print.
+        var corners: Quad
+        /// Border colour, 0...255 before light.
+        var cardColor: (Double, Double, Double) = (246, 244, 236)
+        /// Corner radius in millimetres (Instax cards are rounded, about 3 mm).
+        var cornerRadius: Double = 0
+        /// A marker scribble on the thick bottom border.
+        var caption = false
+        /// Picks the picture's content.
+        var pictureSeed: UInt64 = 1
+        /// How bright the picture is near its edges (1: like a sunny sky, as bright as the border).
+        var pictureBrightness: Double = 0.6
+
+        /// The window the format puts in this card.
+        var window: Quad { PrintTemplate(format: format).window(forCard: corners)! }
+    }
+
+    struct Glare {
+        var center: Point
+        var radius: Double
+        /// 0...1: share of the way to white at the centre.
+        var strength: Double = 0.9
+    }
+
+    var width = 1200
+    var height = 900
+    var surface: Surface = .wood(angle: 0.15)
+    var prints: [Print] = []
+    /// Brightness falls by this share from the left of the photo to the right.
+    var falloff = 0.15
+    /// Multipliers of R, G, B (a warm tungsten-like cast by default).
+    var cast: (Double, Double, Double) = (1.0, 0.93, 0.8)
+    /// Standard deviation of the sensor noise, levels.
+    var noise = 2.0
+    var glare: [Glare] = []
+    /// Darkening of the contact shadow next to a card (0: none).
+    var shadow = 0.3
+    var seed: UInt64 = 7
+
+    // MARK: - Geometry helpers
+
+    /// Card corners for a print of `format` centred at `center`, `height` pixels tall when seen
+    /// straight on, turned by `rotation` radians (clockwise on screen), and leaning back by `tilt`
+    /// radians about its horizontal axis, seen by a pinhole camera of focal length `focal` pixels
+    /// (900: a phone's 26 mm-equivalent lens on a 1200 × 900 photo, 0.6 × the diagonal).
+    static func corners(format: PrintFormat, center: Point, height: Double, rotation: Double = 0,
+                        tilt: Double = 0, focal: Double = 900) -> Quad {
+        let aspect = format.cardAspect
+        let w = height * aspect, h = height
+        // Card in its own plane, centred, then leaned back about the x axis and pushed to depth focal.
+        let local = [Point(-w / 2, -h / 2), Point(w / 2, -h / 2), Point(w / 2, h / 2), Point(-w / 2, h / 2)]
+        let projected = local.map { p -> Point in
+            let y = p.y * cos(tilt), z = focal + p.y * sin(tilt)
+            return Point(p.x * focal / z, y * focal / z)
+        }
+        let c = cos(rotation), s = sin(rotation)
+        return Quad(corners: projected.map { p in
+            Point(center.x + c * p.x - s * p.y, center.y + s * p.x + c * p.y)
+        })
+    }
+
+    // MARK: - Rendering
+
+    /// The photo, upright, RGBA8.
+    func render() throws -> PixelBuffer {
+        let image = try PixelBuffer(width: width, height: height)
+        let cards = prints.map(CardRaster.init)
+        var random = SeededGenerator(seed: seed)
+        for y in 0..<height {
+            let row = image.rowPointer(y)
+            for x in 0..<width {
+                let px = Double(x), py = Double(y)
+                var c = surfaceColor(px, py)
+                // Contact shadows first, so a print lying on another's shadow covers it.
+                for card in cards where shadow > 0 && card.near(px, py, margin: 40) {
+                    // The card's outline moved by the light's offset: darkest under it, fading beyond.
+                    let d = card.distanceInPixels(px - 2.5, py - 3.5)
+                    let k = 1 - shadow * exp(-max(d, 0) / 5)
+                    c = (c.0 * k, c.1 * k, c.2 * k)
+                }
+                for card in cards where card.near(px, py, margin: 2) {
+                    let d = card.distanceInPixels(px, py)
+                    if d >= 0.75 { continue }
+                    let coverage = min(1, max(0, 0.5 - d))
+                    let p = card.color(px, py)
+                    c = (c.0 + (p.0 - c.0) * coverage, c.1 + (p.1 - c.1) * coverage, c.2 + (p.2 - c.2) * coverage)
+                }
+                let light = 1 - falloff * px / Double(width)
+                c = (c.0 * light * cast.0, c.1 * light * cast.1, c.2 * light * cast.2)
+                for g in glare {
+                    let r2 = ((px - g.center.x) * (px - g.center.x) + (py - g.center.y) * (py - g.center.y)) / (g.radius * g.radius)
+                    if r2 < 9 {
+                        let k = g.strength * exp(-r2 * r2)
+                        c = (c.0 + (255 - c.0) * k, c.1 + (255 - c.1) * k, c.2 + (255 - c.2) * k)
+                    }
+                }
+                let n = noise * random.gaussian()
+                row[4 * x] = SceneMaker.byte(c.0 + n)
+                row[4 * x + 1] = SceneMaker.byte(c.1 + n * 0.9 + noise * 0.3 * random.gaussian())
+                row[4 * x + 2] = SceneMaker.byte(c.2 + n * 0.8 + noise * 0.4 * random.gaussian())
+                row[4 * x + 3] = 255
+            }
+        }
+        return image
+    }
+
+    /// The same photo as a camera would store it with EXIF `orientation` (so that applying the
+    /// orientation gives back the upright render).
+    func renderStored(_ orientation: Orientation) throws -> PixelBuffer {
+        let upright = try render()
+        // Turning back: the inverse of each orientation's stored→upright map.
+        let inverse: Orientation
+        switch orientation {
+        case .right: inverse = .left
+        case .left: inverse = .right
+        default: inverse = orientation
+        }
+        return try upright.applying(inverse)
+    }
+
+    private static func byte(_ v: Double) -> UInt8 { UInt8(min(255, max(0, v.rounded()))) }
+
+    private func surfaceColor(_ x: Double, _ y: Double) -> (Double, Double, Double) {
+        switch surface {
+        case let .wood(angle):
+            let u = x * cos(angle) + y * sin(angle), v = -x * sin(angle) + y * cos(angle)
+            let grain = sin(v / 3.1 + 2.2 * sin(u / 97) + 0.9 * sin(u / 23 + v / 41))
+            let rings = sin(v / 11.5 + 1.4 * sin(u / 150))
+            let k = 0.78 + 0.12 * grain + 0.08 * rings
+            return (150 * k, 82 * k, 45 * k)
+        case .paleTable:
+            let m = 1 + 0.015 * sin(x / 83 + 0.7 * sin(y / 61)) + 0.01 * sin(y / 37)
+            return (232 * m, 229 * m, 221 * m)
+        case .cloth:
+            let weave = 0.5 + 0.5 * sin(x / 2.3) * sin(y / 2.3)
+            let check = (Int(x / 38) + Int(y / 38)) % 2 == 0 ? 1.0 : 0.82
+            let k = (0.85 + 0.15 * weave) * check
+            return (70 * k, 96 * k, 140 * k)
+        case .dark:
+            let m = 1 + 0.05 * sin(x / 140 + y / 170)
+            return (42 * m, 38 * m, 35 * m)
+        }
+    }
+}
+
+/// One print's drawing in card millimetres, with the map from image pixels into it.
+private struct CardRaster {
+    let print: SceneMaker.Print
+    let toCard: PlainHomography
+    let cardWidth: Double, cardHeight: Double
+    let window: (x: Double, y: Double, width: Double, height: Double)
+    /// Image pixels per millimetre, roughly (for the shadow's reach and the edge band).
+    let scale: Double
+    let caption: [Point]
+    let bounds: (minX: Double, minY: Double, maxX: Double, maxY: Double)
+
+    init(_ print: SceneMaker.Print) {
+        self.print = print
+        let size = print.format.cardSize
+        cardWidth = size.width
+        cardHeight = size.height
+        window = print.format.window
+        let mm = [Point(0, 0), Point(size.width, 0), Point(size.width, size.height), Point(0, size.height)]
+        toCard = PlainHomography(Homography.mapping(print.corners.corners, to: mm)!)
+        let xs = print.corners.corners.map(\.x), ys = print.corners.corners.map(\.y)
+        bounds = (xs.min()!, ys.min()!, xs.max()!, ys.max()!)
+        scale = (print.corners.area / (size.width * size.height)).squareRoot()
+        // A zigzag "signature" across the middle of the bottom border.
+        let top = window.y + window.height, bandMiddle = (top + size.height) / 2
+        var random = SeededGenerator(seed: print.pictureSeed &+ 99)
+        var points: [Point] = []
+        let steps = 9
+        for i in 0...steps {
+            let x = size.width * (0.22 + 0.45 * Double(i) / Double(steps))
+            let y = bandMiddle + (i % 2 == 0 ? -1 : 1) * (2.2 + Double(random.next() % 100) / 100)
+            points.append(Point(x, y))
+        }
+        caption = points
+    }
+
+    /// True when the pixel is within `margin` of the card's bounding box.
+    func near(_ x: Double, _ y: Double, margin: Double) -> Bool {
+        x >= bounds.minX - margin && x <= bounds.maxX + margin && y >= bounds.minY - margin && y <= bounds.maxY + margin
+    }
+
+    /// Signed distance of the card's outline (rounded rectangle) in millimetres; positive outside.
+    private func outlineDistance(_ u: Double, _ v: Double) -> Double {
+        let r = print.cornerRadius
+        let hx = cardWidth / 2, hy = cardHeight / 2
+        let qx = abs(u - hx) - (hx - r), qy = abs(v - hy) - (hy - r)
+        let outside = (max(qx, 0) * max(qx, 0) + max(qy, 0) * max(qy, 0)).squareRoot()
+        return outside + min(max(qx, qy), 0) - r
+    }
+
+    /// Signed distance of the picture window's outline, millimetres, positive outside the picture.
+    private func windowDistance(_ u: Double, _ v: Double) -> Double {
+        let hx = window.width / 2, hy = window.height / 2
+        let qx = abs(u - window.x - hx) - hx, qy = abs(v - window.y - hy) - hy
+        let outside = (max(qx, 0) * max(qx, 0) + max(qy, 0) * max(qy, 0)).squareRoot()
+        return outside + min(max(qx, qy), 0)
+    }
+
+    /// Converts a distance field in millimetres to output pixels by its gradient at the pixel.
+    private func inPixels(_ field: (Double, Double) -> Double, _ x: Double, _ y: Double) -> Double {
+        let p = toCard.apply(Point(x, y))
+        let d = field(p.x, p.y)
+        // Far from the outline the exact conversion does not matter.
+        if abs(d) * scale > 4 { return d * scale }
+        let px = toCard.apply(Point(x + 0.5, y)), mx = toCard.apply(Point(x - 0.5, y))
+        let py = toCard.apply(Point(x, y + 0.5)), my = toCard.apply(Point(x, y - 0.5))
+        let gx = field(px.x, px.y) - field(mx.x, mx.y), gy = field(py.x, py.y) - field(my.x, my.y)
+        let g = (gx * gx + gy * gy).squareRoot()
+        return g > 1e-12 ? d / g : d * scale
+    }
+
+    /// Signed distance from the card's outline in output pixels (positive outside).
+    func distanceInPixels(_ x: Double, _ y: Double) -> Double {
+        inPixels(outlineDistance, x, y)
+    }
+
+    /// The card's colour at an image pixel that lies on it (border, caption or picture).
+    func color(_ x: Double, _ y: Double) -> (Double, Double, Double) {
+        let p = toCard.apply(Point(x, y))
+        var border = print.cardColor
+        if print.caption && p.y > window.y + window.height {
+            let d = distance(p, toPolyline: caption)
+            let ink = min(1, max(0, (0.45 - d) * scale + 0.5))
+            border = (border.0 + (25 - border.0) * ink, border.1 + (30 - border.1) * ink, border.2 + (70 - border.2) * ink)
+        }
+        let dw = inPixels(windowDistance, x, y)
+        if dw >= 0.75 { return border }
+        let u = (p.x - window.x) / window.width, v = (p.y - window.y) / window.height
+        let pic = picture(u, v)
+        let k = min(1, max(0, 0.5 - dw))
+        return (border.0 + (pic.0 - border.0) * k, border.1 + (pic.1 - border.1) * k, border.2 + (pic.2 - border.2) * k)
+    }
+
+    /// A made-up photograph in window coordinates (0...1): sky, horizon, hills and a few blobs.
+    private func picture(_ u: Double, _ v: Double) -> (Double, Double, Double) {
+        let s = Double(print.pictureSeed % 17)
+        let b = print.pictureBrightness
+        let horizon = 0.45 + 0.1 * sin(u * 5 + s)
+        var c: (Double, Double, Double)
+        if v < horizon {
+            c = (110 + 120 * b * (1 - v), 150 + 100 * b * (1 - v), 210 + 40 * b)
+        } else {
+            let hill = 0.5 + 0.5 * sin(u * 9 + v * 4 + s)
+            c = (60 + 50 * hill, 110 + 60 * hill * b, 50 + 20 * hill)
+        }
+        for k in 0..<4 {
+            let cx = 0.2 + 0.2 * Double(k) + 0.05 * sin(s + Double(k))
+            let cy = 0.3 + 0.4 * Double((k + Int(s)) % 3) / 2
+            let r = 0.06 + 0.02 * Double(k)
+            if (u - cx) * (u - cx) + (v - cy) * (v - cy) < r * r {
+                c = (200 - 40 * Double(k), 60 + 30 * Double(k), 40 + 50 * Double(k))
+            }
+        }
+        return c
+    }
+
+    private func distance(_ p: Point, toPolyline line: [Point]) -> Double {
+        var best = Double.infinity
+        for i in 0..<(line.count - 1) {
+            let a = line[i], b = line[i + 1]
+            let d = b - a
+            let t = max(0, min(1, ((p.x - a.x) * d.x + (p.y - a.y) * d.y) / (d.x * d.x + d.y * d.y)))
+            best = min(best, p.distance(to: a + d * t))
+        }
+        return best
+    }
+}
+
+/// A homography as nine stored numbers: ``Homography`` keeps an array, which a debug build indexes
+/// slowly, and the renderer maps every pixel several times.
+struct PlainHomography {
+    let a, b, c, d, e, f, g, h, i: Double
+
+    init(_ m: Homography) {
+        (a, b, c, d, e, f, g, h, i) = (m.m[0], m.m[1], m.m[2], m.m[3], m.m[4], m.m[5], m.m[6], m.m[7], m.m[8])
+    }
+
+    @inline(__always)
+    func apply(_ p: Point) -> Point {
+        let w = g * p.x + h * p.y + i
+        return Point((a * p.x + b * p.y + c) / w, (d * p.x + e * p.y + f) / w)
+    }
+}
+
+extension SeededGenerator {
+    /// A standard normal deviate (Box–Muller).
+    mutating func gaussian() -> Double {
+        let u1 = Double(next() >> 11) * 0x1p-53 + 0x1p-54
+        let u2 = Double(next() >> 11) * 0x1p-53
+        return (-2 * log(u1)).squareRoot() * cos(2 * .pi * u2)
+    }
+}
