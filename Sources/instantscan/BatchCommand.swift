@@ -96,18 +96,22 @@ struct BatchCommand: ParsableCommand {
         }
         progress.end()
         interrupt.cancel()
+        // A report that cannot be written (a full disk) fails the run: exit 73, not 0.
+        var reportFailed = false
         do {
             try sheet?.finish(summary)
         } catch {
             Console.error("\(error)")
+            reportFailed = true
         }
         if !quiet {
             Console.note("\(summary.photos) photos, \(summary.printsScanned) prints scanned, \(summary.skipped) already done, \(summary.failures.count) failed")
             for failure in summary.failures { Console.note("  failed: \(failure.photo): \(failure.reason)") }
             if summary.interrupted { Console.note("interrupted: \(summary.notStarted) photos not started; run the same command again to go on") }
-            if let report { Console.note("report: \(report)") }
+            if let report, !reportFailed { Console.note("report: \(report)") }
         }
         if summary.interrupted { throw ExitCode(130) }
+        if reportFailed { throw ExitCodes.cannotCreate }
         if !summary.succeeded { throw ExitCodes.someFailed }
     }
 }
