@@ -42,7 +42,7 @@ test: test-deps
 
 # The test suite under AddressSanitizer (and LeakSanitizer), in its own build folder. Leaks inside
 # the toolchain's libraries are suppressed (Fuzz/lsan.supp); any in InstantScan fail the run.
-# ASAN_FILTER picks suites (CI: the parsers' and the reliability tests).
+# ASAN_FILTER picks suites (CI: the codec and reliability suites but the Ctrl-C ones).
 ASAN_FILTER ?=
 test-asan: test-deps
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan -Xswiftc -use-ld=lld
