@@ -210,6 +210,17 @@ extension Reliability {
             #expect(third.isDone(photos[0]) && third.isDone(photos[1]), "the entry after a torn line is kept")
         }
 
+        // AtomicFile.removeTemporariesInFlight() clears the whole process's writes, so it is
+        // tested in a process of its own: Interrupts.aSecondCtrlCExitsAtOnceLeavingNoTemporaries.
+
+        @Test func temporaryNamesAreRecognised() {
+            #expect(AtomicFile.writerProcess(ofTemporary: ".IMG_1-1.png.4242.3141592.tmp") == 4242)
+            #expect(AtomicFile.writerProcess(ofTemporary: ".a.b.c.png.7.0.tmp") == 7)
+            for other in ["notes.tmp", ".x.png.tmp", ".x.png.12.tmp", ".x.png.abc.5.tmp", ".x.png.5.abc.tmp", "x.png.5.6.tmp", ".x.png.0.6.tmp"] {
+                #expect(AtomicFile.writerProcess(ofTemporary: other) == nil, "\(other)")
+            }
+        }
+
         /// Temporaries that a killed run (SIGKILL, power cut) left in the output folder are removed
         /// by the next run; a live process's temporaries are left alone.
         @Test func aRerunRemovesTemporariesOfDeadRuns() throws {
