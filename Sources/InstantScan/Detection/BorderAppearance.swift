@@ -16,7 +16,7 @@ struct BorderAppearance: Sendable {
     /// Largest colour difference between neighbouring samples, levels (Euclidean RGB).
     var tolerance: Float = 7
     /// Sample spacing along the band, working pixels.
-    var spacing = 2.0
+    var spacing = 2.5
     /// Largest chromaticity difference between a side and the whole border.
     var chromaTolerance: Float = 0.035
     /// Largest brightness ratio between a side and the whole border.

@@ -15,6 +15,8 @@ import Darwin
 struct LineSegmentDetector: Sendable {
     /// Gradients weaker than this (levels per working pixel) are not part of any edge.
     var magnitudeThreshold: Float = 2.5
+    /// The floor rises to this share of the median ridge strength where that is higher (texture).
+    var textureFactor: Float = 0.5
     /// How far a pixel's gradient direction may turn from its region's (LSD's τ = 22.5°).
     var angleTolerance: Double = 22.5 * .pi / 180
     /// Shortest segment kept, in working pixels.
@@ -55,17 +57,34 @@ struct LineSegmentDetector: Sendable {
                                 }
                             }
                         }
+                        // On a textured surface most ridges are texture: raise the floor to a share of the
+                        // median ridge strength, so the growing spends its time on edges that can matter.
+                        var seen = 0, medianBin = bins - 1
+                        for b in 0..<bins {
+                            seen += counts[b]
+                            if 2 * seen >= usable { medianBin = b; break }
+                        }
+                        let medianMagnitude = Float(bins - 1 - medianBin) / 4
+                        let floorMagnitude = max(threshold, textureFactor * medianMagnitude)
+                        let floorBin = bins - 1 - min(Int(floorMagnitude * 4), bins - 1)
                         var start = 0
                         for b in 0..<bins {
                             let c = counts[b]
                             counts[b] = start
                             start += c
                         }
+                        var kept = 0
                         for i in 0..<n where used[i] == 0 {
                             let b = bins - 1 - min(Int(mag[i] * 4), bins - 1)
+                            if b > floorBin {
+                                used[i] = 1
+                                continue
+                            }
                             order[counts[b]] = Int32(i)
                             counts[b] += 1
+                            kept += 1
                         }
+                        usable = kept
                         var region = [Int32](repeating: 0, count: 0)
                         region.reserveCapacity(4096)
                         for k in 0..<usable {

@@ -116,7 +116,7 @@ struct PrintHypothesisScorer: Sendable {
     /// Ranks hypotheses: near-duplicates (the same card and format reached from different quads) are
     /// merged, and the best `limit` by edge evidence are weighed by how much their border looks like one.
     /// The border test samples colours and takes medians, so it runs only on these few.
-    func rank(_ hypotheses: [PrintHypothesis], limit: Int = 64, duplicateDistance: Double = 2.5) -> [PrintHypothesis] {
+    func rank(_ hypotheses: [PrintHypothesis], limit: Int = 40, duplicateDistance: Double = 2.5) -> [PrintHypothesis] {
         let sorted = hypotheses.sorted { $0.edgeScore > $1.edgeScore }
         var kept: [PrintHypothesis] = []
         for h in sorted {
