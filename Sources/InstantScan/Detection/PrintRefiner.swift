@@ -51,6 +51,13 @@ struct PrintRefiner {
             result.cardEdges = (0..<4).map { cardEdges[($0 + verdict.turn) % 4] }
             result.windowEdges = (0..<4).map { windowEdges[($0 + verdict.turn) % 4] }
         }
+        // The window the format puts in the refined card. The measured window decided the format and
+        // the turn; as an output it is less sure than the card (a pale sky or a white wall in the
+        // picture can pull a window edge inward), while the card's edges are the strongest evidence
+        // there is and the template carries them to the window exactly.
+        if let predicted = PrintTemplate(format: result.format).window(forCard: result.card) {
+            result.window = predicted
+        }
         return result
     }
 
