@@ -62,9 +62,9 @@ public struct PrintDetector: Sendable {
         for h in chosen {
             var card = h.card.mapped(toUp.apply)
             var window = h.window.mapped(toUp.apply)
-            var format = h.format
+            var format: PrintFormat? = h.format
             if options.refinesAtFullResolution {
-                let refined = refiner.refine(card: card, window: window, format: format)
+                let refined = refiner.refine(card: card, window: window, format: h.format)
                 card = refined.card
                 window = refined.window
                 format = refined.format

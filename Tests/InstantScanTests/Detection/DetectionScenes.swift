@@ -150,6 +150,32 @@ enum DetectionScenes {
         return s
     }
 
+    /// A print of no known format (a square card with a landscape window, like Polaroid Spectra's
+    /// proportions): reported as "unknown", or not at all — never as a known format.
+    static var unknownFormat: SceneMaker {
+        var s = SceneMaker()
+        s.surface = .dark
+        let geometry = (card: (width: 100.0, height: 100.0), window: (x: 5.0, y: 6.0, width: 90.0, height: 70.0))
+        s.prints = [.init(format: .polaroid600, corners: SceneMaker.corners(aspect: 1, center: centre, height: 520, rotation: 0.1),
+                          customGeometry: geometry)]
+        return s
+    }
+
+    /// A sheet of white paper and a dark phone-shaped slab: rectangles, but not prints.
+    static var distractors: SceneMaker {
+        var s = SceneMaker()
+        s.surface = .wood(angle: 0.3)
+        let paper = (card: (width: 210.0, height: 297.0), window: (x: 105.0, y: 148.0, width: 0.0, height: 0.0))
+        let phone = (card: (width: 71.0, height: 147.0), window: (x: 2.0, y: 2.0, width: 67.0, height: 143.0))
+        s.prints = [
+            .init(format: .polaroid600, corners: SceneMaker.corners(aspect: 210 / 297, center: Point(330, 450), height: 600, rotation: 0.1),
+                  cardColor: (245, 245, 242), customGeometry: paper, isDistractor: true),
+            .init(format: .polaroid600, corners: SceneMaker.corners(aspect: 71 / 147, center: Point(900, 430), height: 560, rotation: -0.2),
+                  cardColor: (25, 25, 28), pictureBrightness: 0.1, customGeometry: phone, isDistractor: true),
+        ]
+        return s
+    }
+
     /// Surfaces alone: nothing to find.
     static func empty(_ surface: SceneMaker.Surface) -> SceneMaker {
         var s = SceneMaker()
@@ -163,7 +189,8 @@ enum DetectionScenes {
          ("rounded-corners", roundedCorners), ("caption", caption), ("tilted-40", tilted),
          ("upside-down", upsideDown), ("sideways", sideways), ("black-frame", blackFrame),
          ("two-prints", twoPrints), ("three-prints", threePrints), ("four-prints", fourPrints),
-         ("partly-outside", partlyOutside), ("empty-wood", empty(.wood(angle: 0.4))),
+         ("partly-outside", partlyOutside), ("unknown-format", unknownFormat), ("distractors", distractors),
+         ("empty-wood", empty(.wood(angle: 0.4))),
          ("empty-cloth", empty(.cloth)), ("empty-pale", empty(.paleTable)), ("empty-dark", empty(.dark))]
     }
 

@@ -111,6 +111,25 @@ struct PrintDetectorTests {
         #expect(found.count <= 2)
     }
 
+    @Test("a print of no known format is \"unknown\", never a known one")
+    func unknownFormat() throws {
+        let scene = DetectionScenes.unknownFormat
+        let found = try Self.detect(scene)
+        #expect(found.count <= 1)
+        if let print = found.first {
+            #expect(print.format == nil)
+            #expect(Self.cornerError(print.card, scene.prints[0].corners) <= Self.tight)
+            let window = try #require(print.window)
+            #expect(Self.cornerError(window, scene.prints[0].window) <= Self.loose)
+        }
+    }
+
+    @Test("a sheet of paper and a phone are not prints")
+    func distractors() throws {
+        let found = try Self.detect(DetectionScenes.distractors)
+        #expect(found.isEmpty, "found \(found.map { $0.format?.rawValue ?? "unknown" })")
+    }
+
     @Test("nothing to find on a bare surface", arguments: ["wood", "cloth", "pale", "dark"])
     func emptySurface(_ name: String) throws {
         let surfaces: [String: SceneMaker.Surface] = ["wood": .wood(angle: 0.4), "cloth": .cloth, "pale": .paleTable, "dark": .dark]
