@@ -79,9 +79,13 @@ struct BorderAppearance: Sendable {
             return Result(plainness: 0, consistency: 0, cardContrast: 0, windowContrast: 0)
         }
         let wholeSum = max(whole.0 + whole.1 + whole.2, 1)
-        var agreeing = 0, cardEdges = 0, windowEdges = 0
+        // Sides out of view count neither way.
+        var agreeing = 0, cardEdges = 0, windowEdges = 0, bandSides = 0, cardSides = 0, windowSides = 0
         for i in 0..<4 {
             guard let c = band[i] else { continue }
+            bandSides += 1
+            if outside[i] != nil { cardSides += 1 }
+            if inside[i] != nil { windowSides += 1 }
             let sum = max(c.0 + c.1 + c.2, 1)
             let dr = c.0 / sum - whole.0 / wholeSum, dg = c.1 / sum - whole.1 / wholeSum
             let ratio = (sum + 6) / (wholeSum + 6)  // a little slack for near-black borders
@@ -90,8 +94,9 @@ struct BorderAppearance: Sendable {
             if let o = outside[i], distance(o, c) >= minimumContrast { cardEdges += 1 }
             if let w = inside[i], distance(w, c) >= minimumContrast { windowEdges += 1 }
         }
-        return Result(plainness: Double(plain) / Double(pairs), consistency: Double(agreeing) / 4,
-                      cardContrast: Double(cardEdges) / 4, windowContrast: Double(windowEdges) / 4)
+        func share(_ n: Int, _ of: Int) -> Double { of >= 2 ? Double(n) / Double(of) : 0 }
+        return Result(plainness: Double(plain) / Double(pairs), consistency: share(agreeing, bandSides),
+                      cardContrast: share(cardEdges, cardSides), windowContrast: share(windowEdges, windowSides))
     }
 
     /// The typical colour of a strip parallel to side a→b, `offset` pixels beyond it (away from

@@ -30,7 +30,7 @@ struct PrintRefiner {
             return refiner.refine(from: a, to: b, towardBorder: inwardNormal(a, b), searchRadius: cardRadius,
                                   trim: 0.12, rule: .nearestToPrediction)
         }
-        let refinedCard = PrintRefiner.quad(from: cardEdges, fallback: card)
+        var refinedCard = PrintRefiner.quad(from: cardEdges, fallback: card)
 
         // The window as the template places it in the refined card; the search reaches far enough to
         // cover the other formats' windows (a few per cent of the card) in case the guess was wrong.
@@ -43,6 +43,15 @@ struct PrintRefiner {
                                   trim: 0.06, rule: .firstFromBorder)
         }
         let measuredWindow = PrintRefiner.quad(from: windowEdges, fallback: predicted)
+        // Card sides that could not be refined (out of view) come from the measured window through
+        // the template instead of from the working image.
+        if cardEdges.contains(where: { $0 == nil }),
+           let fromWindow = PrintTemplate(format: format).card(forWindow: measuredWindow) {
+            let lines = (0..<4).map { i in
+                cardEdges[i]?.line ?? ImageLine(fromWindow.corners[i], fromWindow.corners[(i + 1) % 4])
+            }
+            refinedCard = PrintRefiner.quad(lines: lines) ?? refinedCard
+        }
 
         let classifier = FormatClassifier(imageSize: sampler.uprightSize)
         let verdict = classifier.classify(card: refinedCard, window: measuredWindow).first
@@ -91,6 +100,17 @@ struct PrintRefiner {
         let d = b - a
         let len = (d.x * d.x + d.y * d.y).squareRoot()
         return Point(-d.y / len, d.x / len)
+    }
+
+    /// Corners where four side lines (top, right, bottom, left) meet.
+    static func quad(lines: [ImageLine]) -> Quad? {
+        var corners: [Point] = []
+        for i in 0..<4 {
+            guard let p = lines[(i + 3) % 4].intersection(lines[i]) else { return nil }
+            corners.append(p)
+        }
+        let q = Quad(corners: corners)
+        return q.isConvex ? q : nil
     }
 
     /// Corners from four side lines (top, right, bottom, left); a missing side keeps its old line.

@@ -150,6 +150,14 @@ enum DetectionScenes {
         return s
     }
 
+    /// A print whose thick border runs off the bottom of the photo; its picture is wholly in view.
+    static var cutAtBottom: SceneMaker {
+        var s = SceneMaker()
+        s.surface = .cloth
+        s.prints = [.init(format: .polaroid600, corners: corners(.polaroid600, at: Point(600, 650), height: 560, rotation: 0.06))]
+        return s
+    }
+
     /// A print of no known format (a square card with a landscape window, like Polaroid Spectra's
     /// proportions): reported as "unknown", or not at all — never as a known format.
     static var unknownFormat: SceneMaker {
@@ -189,7 +197,7 @@ enum DetectionScenes {
          ("rounded-corners", roundedCorners), ("caption", caption), ("tilted-40", tilted),
          ("upside-down", upsideDown), ("sideways", sideways), ("black-frame", blackFrame),
          ("two-prints", twoPrints), ("three-prints", threePrints), ("four-prints", fourPrints),
-         ("partly-outside", partlyOutside), ("unknown-format", unknownFormat), ("distractors", distractors),
+         ("partly-outside", partlyOutside), ("cut-at-bottom", cutAtBottom), ("unknown-format", unknownFormat), ("distractors", distractors),
          ("empty-wood", empty(.wood(angle: 0.4))),
          ("empty-cloth", empty(.cloth)), ("empty-pale", empty(.paleTable)), ("empty-dark", empty(.dark))]
     }

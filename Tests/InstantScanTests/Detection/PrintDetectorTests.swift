@@ -111,6 +111,22 @@ struct PrintDetectorTests {
         #expect(found.count <= 2)
     }
 
+    @Test("a print cut by the photo's edge: skipped by default, flagged and completed on request")
+    func cutAtBottom() throws {
+        let scene = DetectionScenes.cutAtBottom
+        #expect(try Self.detect(scene).isEmpty)
+        var options = DetectionOptions()
+        options.reportsPartialPrints = true
+        let found = try Self.detect(scene, options: options)
+        #expect(found.count == 1)
+        let print = try #require(found.first)
+        #expect(print.touchesImageBorder)
+        #expect(print.format == .polaroid600)
+        // The two corners out of view come from the window through the template: the window's
+        // sub-pixel edges, extrapolated over a fifth of the card, stay within a couple of pixels.
+        #expect(Self.cornerError(print.card, scene.prints[0].corners) <= 2)
+    }
+
     @Test("a print of no known format is \"unknown\", never a known one")
     func unknownFormat() throws {
         let scene = DetectionScenes.unknownFormat
