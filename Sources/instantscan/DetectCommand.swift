@@ -20,8 +20,9 @@ struct DetectCommand: ParsableCommand {
     @Flag(help: "Print JSON: {image, width, height, prints: [{format, corners, window, confidence}]}.")
     var json = false
 
-    @Flag(help: "Also report prints that run off the edge of the photo (flagged, corners extrapolated).")
-    var partial = false
+    @Flag(inversion: .prefixedNo,
+          help: "Report prints that run off the edge of the photo (flagged \"touches_border\", corners extrapolated from the window).")
+    var partial = true
 
     @Option(help: "Write what the detector saw (segments, lines, candidates, stage times) as JSON here, and its working image beside it as FILE.ppm.")
     var trace: String?

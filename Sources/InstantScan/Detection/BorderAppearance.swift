@@ -38,12 +38,14 @@ struct BorderAppearance: Sendable {
         /// Share of the window's sides across which the colour changes, 0...1.
         var windowContrast: Double
 
-        /// One factor for the hypothesis score: texture, mixed colours or a missing card edge each
-        /// pull it down hard; a window side that blends into the picture only a little.
+        /// One factor for the hypothesis score: texture or mixed colours pull it down hard, as do card
+        /// edges without a change of colour — but one such side is allowed, because two prints laid
+        /// edge to edge have border on both sides of the shared edge. A window side that blends into
+        /// the picture costs only a little.
         var factor: Double {
             let plain = 0.7 + 0.3 * plainness
-            let sides = consistency * consistency * cardContrast * cardContrast
-            return plain * sides * (0.75 + 0.25 * windowContrast)
+            let contrast = cardContrast >= 0.74 ? 1 : (cardContrast >= 0.49 ? 0.5 : 0.15)
+            return plain * consistency * consistency * contrast * (0.75 + 0.25 * windowContrast)
         }
     }
 

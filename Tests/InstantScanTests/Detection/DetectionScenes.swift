@@ -158,6 +158,71 @@ enum DetectionScenes {
         return s
     }
 
+    /// Two prints overlapping: the second lies across a corner of the first.
+    static var overlapping: SceneMaker {
+        var s = SceneMaker()
+        s.surface = .wood(angle: 0.6)
+        s.prints = [
+            .init(format: .polaroid600, corners: corners(.polaroid600, at: Point(430, 420), height: 500, rotation: -0.1)),
+            .init(format: .instaxMini, corners: corners(.instaxMini, at: Point(760, 520), height: 480, rotation: 0.35),
+                  cornerRadius: 3, pictureSeed: 9),
+        ]
+        return s
+    }
+
+    /// Two prints side by side with their edges almost touching.
+    static var touching: SceneMaker {
+        var s = SceneMaker()
+        s.surface = .dark
+        let left = corners(.instaxSquare, at: Point(395, 450), height: 480)
+        var right = left
+        right = right.mapped { Point($0.x + left.topRight.x - left.topLeft.x + 3, $0.y) }
+        s.prints = [.init(format: .instaxSquare, corners: left, cornerRadius: 3),
+                    .init(format: .instaxSquare, corners: right, cornerRadius: 3, pictureSeed: 4)]
+        return s
+    }
+
+    /// A cream card on a beige table, no shadow, a sky as bright as the border along the window's top.
+    static var lowContrast: SceneMaker {
+        var s = SceneMaker()
+        s.surface = .paleTable
+        s.shadow = 0
+        s.cast = (1, 0.95, 0.86)
+        s.prints = [.init(format: .instaxMini, corners: corners(.instaxMini, rotation: -0.3), cardColor: (244, 240, 228),
+                          cornerRadius: 3, caption: true, pictureBrightness: 1)]
+        return s
+    }
+
+    /// Seen from low and to the side: both pairs of sides converge.
+    static var obliqueView: SceneMaker {
+        var s = SceneMaker()
+        s.surface = .cloth
+        s.prints = [.init(format: .instaxSquare, corners: corners(.instaxSquare, height: 600, rotation: 0.45, tilt: 0.6),
+                          cornerRadius: 3)]
+        return s
+    }
+
+    /// A small print far away: about 150 pixels tall.
+    static var smallPrint: SceneMaker {
+        var s = SceneMaker()
+        s.surface = .wood(angle: 0.2)
+        s.prints = [.init(format: .polaroidGo, corners: corners(.polaroidGo, at: Point(700, 300), height: 150, rotation: 0.3),
+                          cornerRadius: 1.5)]
+        return s
+    }
+
+    /// Strong vignetting and a deep tungsten cast.
+    static var dimTungsten: SceneMaker {
+        var s = SceneMaker()
+        s.surface = .wood(angle: 1.4)
+        s.falloff = 0.45
+        s.cast = (1, 0.72, 0.42)
+        s.noise = 3.5
+        s.prints = [.init(format: .instaxWide, corners: corners(.instaxWide, at: Point(640, 470), height: 440, rotation: 0.2),
+                          cornerRadius: 3, caption: true)]
+        return s
+    }
+
     /// A print of no known format (a square card with a landscape window, like Polaroid Spectra's
     /// proportions): reported as "unknown", or not at all — never as a known format.
     static var unknownFormat: SceneMaker {
@@ -198,6 +263,8 @@ enum DetectionScenes {
          ("upside-down", upsideDown), ("sideways", sideways), ("black-frame", blackFrame),
          ("two-prints", twoPrints), ("three-prints", threePrints), ("four-prints", fourPrints),
          ("partly-outside", partlyOutside), ("cut-at-bottom", cutAtBottom), ("unknown-format", unknownFormat), ("distractors", distractors),
+         ("overlapping", overlapping), ("touching", touching), ("low-contrast", lowContrast),
+         ("oblique-view", obliqueView), ("small-print", smallPrint), ("dim-tungsten", dimTungsten),
          ("empty-wood", empty(.wood(angle: 0.4))),
          ("empty-cloth", empty(.cloth)), ("empty-pale", empty(.paleTable)), ("empty-dark", empty(.dark))]
     }

@@ -91,6 +91,24 @@ struct PrintDetectorTests {
         try Self.expectAll(scene, bound: Self.tight)
     }
 
+    @Test("one print lying across a corner of another")
+    func overlapping() throws { try Self.expectAll(DetectionScenes.overlapping, bound: Self.tight) }
+
+    @Test("two prints edge to edge")
+    func touching() throws { try Self.expectAll(DetectionScenes.touching, bound: Self.tight) }
+
+    @Test("cream on beige, no shadow, sky as bright as the border, caption")
+    func lowContrast() throws { try Self.expectAll(DetectionScenes.lowContrast, bound: Self.tight) }
+
+    @Test("both pairs of sides converging")
+    func obliqueView() throws { try Self.expectAll(DetectionScenes.obliqueView, bound: Self.tight) }
+
+    @Test("a small print far away (150 px tall)")
+    func smallPrint() throws { try Self.expectAll(DetectionScenes.smallPrint, bound: Self.tight) }
+
+    @Test("deep tungsten cast, strong vignetting, noise")
+    func dimTungsten() throws { try Self.expectAll(DetectionScenes.dimTungsten, bound: Self.tight) }
+
     @Test("EXIF orientation: results are upright", arguments: [Orientation.right, .down, .left, .upMirrored])
     func exifOrientation(_ orientation: Orientation) throws {
         try Self.expectAll(DetectionScenes.caption, bound: Self.tight, orientation: orientation)
