@@ -15,6 +15,10 @@ import Darwin
 struct LineSegmentDetector: Sendable {
     /// Gradients weaker than this (levels per working pixel) are not part of any edge.
     var magnitudeThreshold: Float = 2.5
+    /// A region starts only from a pixel this strong (or twice the floor); it may then grow into
+    /// weaker pixels. Flat, noisy surfaces have many ridge pixels just above the floor, none of which
+    /// could start a segment worth having.
+    var seedThreshold: Float = 5
     /// The floor rises to this share of the median ridge strength where that is higher (texture).
     var textureFactor: Float = 0.5
     /// How far a pixel's gradient direction may turn from its region's (LSD's τ = 22.5°).
@@ -87,8 +91,11 @@ struct LineSegmentDetector: Sendable {
                         usable = kept
                         var region = [Int32](repeating: 0, count: 0)
                         region.reserveCapacity(4096)
+                        let seedFloor = max(seedThreshold, 2 * floorMagnitude)
                         for k in 0..<usable {
                             let seed = Int(order[k])
+                            // Seeds come strongest first: below the seed floor only noise would start.
+                            if mag[seed] < seedFloor { break }
                             if used[seed] != 0 { continue }
                             region.removeAll(keepingCapacity: true)
                             region.append(Int32(seed))
