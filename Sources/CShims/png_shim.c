@@ -24,7 +24,7 @@ typedef struct {
     int no_memory; /* the write callback could not grow its buffer */
 } is_png_log;
 
-static void is_png_error(png_structp png, png_const_charp message) {
+PNG_NORETURN static void is_png_error(png_structp png, png_const_charp message) {
     is_png_log *log = (is_png_log *)png_get_error_ptr(png);
     if (log != NULL) {
         snprintf(log->message, sizeof log->message, "%s", message != NULL ? message : "unknown libpng error");
@@ -336,7 +336,8 @@ int is_png_write(const is_png_write_params *params, is_png_buffer *output, char 
         png_set_sRGB(png, info, params->srgb_intent);
     }
     if (params->exif != NULL && params->exif_length > 0) {
-        png_set_eXIf_1(png, info, (png_uint_32)params->exif_length, (png_bytep)params->exif);
+        /* libpng copies the bytes; its prototype just lacks the const. */
+        png_set_eXIf_1(png, info, (png_uint_32)params->exif_length, (png_bytep)(uintptr_t)params->exif);
     }
 
     png_set_compression_level(png, params->compression_level);

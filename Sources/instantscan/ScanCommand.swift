@@ -5,35 +5,54 @@ import InstantScan
 struct ScanCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scan",
-        abstract: "Rectify and colour-correct the prints in a photo.",
+        abstract: "Rectify and colour-correct the prints in a photo (or in several).",
         discussion: """
         Corners are TL TR BR BL of the upright print (its thick border at the bottom), in upright
         pixels of the photo (after EXIF orientation), e.g. --corners "812,634 3011,701 2877,3541 655,3399".
         With several prints, -o OUT.png writes OUT-1.png, OUT-2.png…; -o DIR/ writes DIR/PHOTO-1.png….
+        Several photos need -o DIR/ and, with --corners, one --corners per photo in the same order.
+        --same-light estimates the light from all the photos together and applies that one
+        correction to each, so prints shot under one lamp come out alike.
         """
     )
 
-    @Argument(help: "The photo (JPEG or PNG).")
-    var photo: String
+    @Argument(help: "The photo (JPEG or PNG), or several.")
+    var photos: [String]
 
     @Option(name: .shortAndLong, help: "Output file, or a folder ending in '/'.")
     var output: String
 
-    @Option(help: "The print's corners, \"x,y x,y x,y x,y\" (TL TR BR BL, upright pixels).")
-    var corners: String?
+    @Option(help: "The print's corners, \"x,y x,y x,y x,y\" (TL TR BR BL, upright pixels); once per photo.")
+    var corners: [String] = []
 
-    @Option(help: "Also write a small JPEG of the photo with the prints found drawn on it.")
+    @Flag(help: "Estimate one light from all the photos given and correct each with it (per photo by default).")
+    var sameLight = false
+
+    @Option(help: "Also write a small JPEG of the photo with the prints found drawn on it (one photo only).")
     var overlay: String?
 
-    @Flag(help: "Print what was written as JSON on standard output.")
+    @Flag(help: "Print what was written as JSON on standard output (one line per photo).")
     var json = false
 
     @OptionGroup var settings: ScanSettings
 
     mutating func validate() throws {
         try settings.check()
+        if photos.isEmpty { throw ValidationError("give a photo to scan") }
+        if photos.count > 1 {
+            if !OutputNaming(target: output, fileExtension: "png").isFolder {
+                throw ValidationError("with several photos, -o must be a folder (end it with '/')")
+            }
+            if overlay != nil { throw ValidationError("--overlay takes one photo") }
+        }
+        if !corners.isEmpty && corners.count != photos.count {
+            throw ValidationError("give --corners once per photo (\(photos.count) photos, \(corners.count) --corners)")
+        }
+        if settings.whiteBalance == .none && sameLight {
+            throw ValidationError("--same-light needs white balance (--white-balance frame or gray-world)")
+        }
         do {
-            if let corners { _ = try CornerSyntax.corners(corners) }
+            for corner in corners { _ = try CornerSyntax.corners(corner) }
         } catch let error as CornerSyntax.SyntaxError {
             throw ValidationError(error.description)
         }
@@ -41,13 +60,49 @@ struct ScanCommand: ParsableCommand {
 
     func run() throws {
         var options = try settings.makeScanOptions()
-        options.corners = try corners.map(CornerSyntax.corners)
         if overlay != nil { options.previewLongSide = 1200 }
+        let perPhoto = try photos.indices.map { index -> ScanOptions in
+            var photoOptions = options
+            photoOptions.corners = corners.isEmpty ? nil : try CornerSyntax.corners(corners[index])
+            return photoOptions
+        }
+        var shared: LightEstimate?
+        if sameLight {
+            var estimates: [LightEstimate] = []
+            for (photo, photoOptions) in zip(photos, perPhoto) {
+                do {
+                    estimates += try Scanner(options: photoOptions).estimateLight(try PhotoFile.read(photo))
+                } catch {
+                    Console.error(Self.message(for: error, photo: photo))
+                    throw ExitCodes.code(for: error)
+                }
+            }
+            guard !estimates.isEmpty else {
+                Console.error("no print found in any photo to estimate the light from")
+                throw ExitCodes.noPrint
+            }
+            shared = LightEstimate.combined(estimates)
+        }
+        // Each photo is scanned on its own; with several, a failure is reported and the rest go on.
+        var failure: ExitCode?
+        for (photo, var photoOptions) in zip(photos, perPhoto) {
+            photoOptions.light = shared
+            do {
+                try scan(photo, options: photoOptions)
+            } catch let error as ExitCode {
+                failure = failure ?? error
+            }
+        }
+        if let failure { throw photos.count == 1 ? failure : ExitCodes.someFailed }
+    }
+
+    /// Scans one photo and writes its prints.
+    func scan(_ photo: String, options: ScanOptions) throws {
         let format = settings.encoderFormat(forPath: output)
         let naming = OutputNaming(target: output, fileExtension: format.fileExtension)
         do {
             let bytes = try PhotoFile.read(photo)
-            let result = try Scanner(options: options).scan(bytes)
+            var result = try Scanner(options: options).scan(bytes)
             for warning in result.warnings { Console.warning("\(photo): \(warning)") }
             if let overlay, let preview = result.preview {
                 try AtomicFile.write(try JPEGEncoder.encode(preview, quality: 85), to: overlay, protecting: [photo])
@@ -63,7 +118,8 @@ struct ScanCommand: ParsableCommand {
             let paths = naming.paths(forPrints: result.prints.count, of: photo)
             var written: [ScanReport.Output] = []
             for (print, path) in zip(result.prints, paths) {
-                try AtomicFile.write(try encoder.encode(print), to: path, overwrite: true, protecting: [photo])
+                let encoded = try result.timings.measure("encode") { try encoder.encode(print) }
+                try result.timings.measure("write") { try AtomicFile.write(encoded, to: path, overwrite: true, protecting: photos) }
                 written.append(ScanReport.Output(path: path, print: print))
                 if !json {
                     Console.note("\(photo) → \(path) (\(print.image.width)×\(print.image.height)\(print.format.map { ", \($0.rawValue)" } ?? ""))")

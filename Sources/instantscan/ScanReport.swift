@@ -3,6 +3,36 @@ import InstantScan
 
 /// The JSON `scan --json` prints: what was written, where each print was found, what to know.
 struct ScanReport: Encodable {
+    /// What white balance measured and did to one print.
+    struct Light: Encodable {
+        /// frame, darkFrame, picture or none.
+        var source: String
+        /// Multipliers applied to R, G, B in linear light at the card's centre.
+        var gains: [Double]
+        /// Where each channel's level came from (measured, censored, locus, clipBound, picture).
+        var channels: [String]
+        /// The light's correlated colour temperature in kelvin (McCamy), when near the locus.
+        var cct: Double?
+        /// CIELAB C*ab of the frame's median colour before and after correction.
+        var frameChromaBefore: Double?
+        var frameChromaAfter: Double?
+        /// Share of the output's pixels that had a clipped channel (code ≥ 250).
+        var clippedShare: Double
+        /// Whether the light's falloff across the print was corrected (not just one gain per channel).
+        var field: Bool
+
+        init(_ report: WhiteBalanceReport) {
+            source = report.light.source.rawValue
+            gains = report.light.gains.map { ($0 * 10_000).rounded() / 10_000 }
+            channels = report.light.channels.map(\.rawValue)
+            cct = report.light.correlatedColorTemperature.map { $0.rounded() }
+            frameChromaBefore = report.frameChroma.map { ($0 * 100).rounded() / 100 }
+            frameChromaAfter = report.correctedFrameChroma.map { ($0 * 100).rounded() / 100 }
+            clippedShare = (report.clippedShare * 100_000).rounded() / 100_000
+            field = !report.light.field.isUniform
+        }
+    }
+
     struct Output: Encodable {
         var path: String
         var format: String
@@ -11,6 +41,7 @@ struct ScanReport: Encodable {
         var confidence: Double
         var width: Int
         var height: Int
+        var light: Light?
 
         init(path: String, print: ScannedPrint) {
             self.path = path
@@ -20,6 +51,7 @@ struct ScanReport: Encodable {
             confidence = print.confidence
             width = print.image.width
             height = print.image.height
+            light = print.whiteBalance.map(Light.init)
         }
     }
 
@@ -28,6 +60,8 @@ struct ScanReport: Encodable {
     var height: Int
     var outputs: [Output]
     var warnings: [String]
+    /// Seconds per stage (decode, detect, warp, icc, colour, encode, write).
+    var timings: [String: Double]
 
     init(image: String, result: ScanResult, outputs: [Output]) {
         self.image = image
@@ -35,6 +69,7 @@ struct ScanReport: Encodable {
         height = result.photoSize.height
         self.outputs = outputs
         warnings = result.warnings
+        timings = Dictionary(result.timings.stages.map { ($0.name, $0.seconds) }, uniquingKeysWith: +)
     }
 
     func jsonString() throws -> String {

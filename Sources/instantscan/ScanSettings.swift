@@ -16,8 +16,14 @@ struct ScanSettings: ParsableArguments {
     @Option(help: "Output long side in pixels, keeping the true aspect ratio.")
     var longSide: Int?
 
-    @Option(help: "Ends-in contrast stretch LOW,HIGH in percent; 0,0 turns it off.")
-    var stretch: String = "1,1"
+    @Option(help: """
+        White balance: frame (from the print's white frame, with the light's falloff across the \
+        print), gray-world (the picture's mean colour is grey) or none.
+        """)
+    var whiteBalance: WhiteBalanceMode = .frame
+
+    @Option(help: "Ends-in contrast stretch LOW,HIGH in percent after white balance, the punchy look (e.g. 1,1); 0,0 is off.")
+    var stretch: String = "0,0"
 
     @Option(help: "Output colour space: srgb or display-p3.")
     var profile: BuiltInProfile = .srgb
@@ -59,6 +65,7 @@ struct ScanSettings: ParsableArguments {
         if let longSide { options.outputSize = .longSide(longSide) }
         let (low, high) = try CornerSyntax.percentPair(stretch)
         options.stretch = low == 0 && high == 0 ? nil : try EndsInStretch(percentLow: low, percentHigh: high)
+        options.whiteBalance = whiteBalance
         options.outputProfile = profile
         options.interpolation = interpolation
         options.maximumPixels = maxMegapixels * 1_000_000
@@ -87,3 +94,4 @@ extension ScanOptions.Crop: ExpressibleByArgument {}
 extension BuiltInProfile: ExpressibleByArgument {}
 extension PNGEncoder.Compression: ExpressibleByArgument {}
 extension Interpolation: ExpressibleByArgument {}
+extension WhiteBalanceMode: ExpressibleByArgument {}

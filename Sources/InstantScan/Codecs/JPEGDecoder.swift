@@ -34,16 +34,24 @@ enum JPEGDecoder {
         // Stop on warnings: a truncated or damaged file is an error, not an image with grey rows.
         // LIMITSCANS refuses progressive files with absurd scan counts (a known CPU bomb).
         let strict = TJFLAG_ACCURATEDCT | TJFLAG_STOPONWARNING | TJFLAG_LIMITSCANS
-        if !decompress(data, into: pixels, handle: handle, flags: strict) {
+        if !handle.decompress(data, into: pixels, flags: strict) {
             let message = handle.errorMessage
             guard handle.lastFailureWasWarning, isHarmlessWarning(message) else {
                 throw error(for: message, metadata: metadata, stage: "JPEG data")
             }
             // Some cameras leave stray bytes between segments; libjpeg skips them safely. Decode
             // again without stopping, and say so.
-            if !decompress(data, into: pixels, handle: handle, flags: TJFLAG_ACCURATEDCT | TJFLAG_LIMITSCANS),
+            if !handle.decompress(data, into: pixels, flags: TJFLAG_ACCURATEDCT | TJFLAG_LIMITSCANS),
                !handle.lastFailureWasWarning {
                 throw error(for: handle.errorMessage, metadata: metadata, stage: "JPEG data")
+            }
+            // Without stopping, libjpeg fills missing rows with grey and keeps only the first
+            // warning's text: check for truncation ourselves. Entropy-coded data stuffs every 0xFF,
+            // so an EOI marker after the first scan exists only if the image data ended properly.
+            guard let scan = JPEGMarkers.segments(in: data).last, scan.marker == 0xDA,
+                  containsEndOfImage(data, from: scan.payloadRange.upperBound)
+            else {
+                throw CodecError.truncated("JPEG data (no end-of-image marker)")
             }
             warnings.append("JPEG data has a minor defect that was skipped (\(message))")
         }
@@ -55,16 +63,14 @@ enum JPEGDecoder {
     /// The stored size from the header, refusing what TurboJPEG would mis-decode.
     private static func readHeader(_ data: [UInt8], handle: TurboJPEGHandle,
                                    metadata: JPEGMetadata) throws -> PixelSize {
-        var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
-        let status = data.withUnsafeBufferPointer { bytes in
-            tjDecompressHeader3(handle.raw, bytes.baseAddress, UInt(bytes.count), &width, &height,
-                                &subsampling, &colorspace)
-        }
+        let header = handle.readHeader(data)
+        let width = header.width, height = header.height
         // TurboJPEG 2.1.5 fails the header call on a mere warning (stray bytes, say) even though it
         // read the size; the decode that follows judges the warning.
-        guard status == 0 || (handle.lastFailureWasWarning && width > 0 && height > 0) else {
+        guard header.succeeded || (handle.lastFailureWasWarning && width > 0 && height > 0) else {
             // libjpeg refuses sides over 65500 (JPEG_MAX_DIMENSION): a size problem, said as one.
-            if let frame = metadata.frameSize, max(frame.width, frame.height) > 65_500 {
+            // A zero side (libjpeg: "Empty JPEG image") is one too.
+            if let frame = metadata.frameSize, max(frame.width, frame.height) > 65_500 || min(frame.width, frame.height) == 0 {
                 throw ImageError.invalidDimensions(width: frame.width, height: frame.height)
             }
             throw error(for: handle.errorMessage, metadata: metadata, stage: "JPEG header")
@@ -74,22 +80,20 @@ enum JPEGDecoder {
             if metadata.endsEarly { throw CodecError.truncated("JPEG data (the file ends inside its header)") }
             throw CodecError.corrupt("JPEG header: it gives no image size")
         }
-        if colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue) {
+        if header.colorspace == TJCS_CMYK || header.colorspace == TJCS_YCCK {
             throw CodecError.unsupported("CMYK JPEG images (only RGB and greyscale photos are read)")
         }
-        return PixelSize(width: Int(width), height: Int(height))
+        return PixelSize(width: width, height: height)
     }
 
-    /// Runs one decompression into `pixels`; false when TurboJPEG failed or warned.
-    private static func decompress(_ data: [UInt8], into pixels: PixelBuffer, handle: TurboJPEGHandle,
-                                   flags: Int32) -> Bool {
-        let status = data.withUnsafeBufferPointer { bytes in
-            // Asking for the scaled size makes TurboJPEG pick exactly that DCT scale.
-            tjDecompress2(handle.raw, bytes.baseAddress, UInt(bytes.count), pixels.baseAddress,
-                          Int32(pixels.width), Int32(pixels.bytesPerRow), Int32(pixels.height),
-                          Int32(TJPF_RGBA.rawValue), flags)
+    /// True when an EOI marker (0xFFD9) occurs at or after `start`.
+    private static func containsEndOfImage(_ data: [UInt8], from start: Int) -> Bool {
+        var index = start
+        while index + 1 < data.count {
+            if data[index] == 0xFF, data[index + 1] == 0xD9 { return true }
+            index += 1
         }
-        return status == 0
+        return false
     }
 
     /// libjpeg warnings that mean the decoded pixels are nevertheless whole.
@@ -101,8 +105,9 @@ enum JPEGDecoder {
     /// The error a TurboJPEG message stands for.
     private static func error(for message: String, metadata: JPEGMetadata, stage: String) -> CodecError {
         let lowered = message.lowercased()
-        // JWRN_JPEG_EOF and JWRN_HIT_MARKER: the data ran out (libjpeg pads with a fake EOI).
-        if lowered.contains("premature end") || metadata.endsEarly {
+        // JWRN_JPEG_EOF: the data ran out (libjpeg pads with a fake EOI). Its cousin "premature
+        // end of data segment" is a marker inside the scan: damage, not truncation.
+        if lowered.contains("premature end of jpeg file") || metadata.endsEarly {
             return .truncated("JPEG data (\(message))")
         }
         if lowered.contains("unsupported") {

@@ -16,35 +16,23 @@ public enum JPEGEncoder {
         }
         // Split the profile first so an oversized one fails before the work of compressing.
         let iccSegments = try iccProfile.map { try JPEGMarkers.iccSegments(for: $0) } ?? []
-        let pixelFormat: TJPF, subsampling: TJSAMP
+        let subsampling: TJSAMP
         switch image.format {
-        case .rgba8:
-            pixelFormat = TJPF_RGBA
-            subsampling = quality >= 90 ? TJSAMP_444 : TJSAMP_420
-        case .gray8:
-            pixelFormat = TJPF_GRAY
-            subsampling = TJSAMP_GRAY
+        case .rgba8: subsampling = quality >= 90 ? TJSAMP_444 : TJSAMP_420
+        case .gray8: subsampling = TJSAMP_GRAY
         }
         let handle = try TurboJPEGHandle.compressor()
-        var output: UnsafeMutablePointer<UInt8>? = nil
-        var length: UInt = 0
-        defer { if let output { tjFree(output) } }
-        let status = image.withUnsafeBytes { pixels in
-            tjCompress2(handle.raw, pixels.baseAddress?.assumingMemoryBound(to: UInt8.self), Int32(image.width),
-                        Int32(image.bytesPerRow), Int32(image.height), Int32(pixelFormat.rawValue), &output,
-                        &length, Int32(subsampling.rawValue), Int32(quality), TJFLAG_ACCURATEDCT)
-        }
-        guard status == 0, let output, length >= 4 else {
+        guard let jpeg = handle.compress(image, subsampling: subsampling, quality: quality, flags: TJFLAG_ACCURATEDCT),
+              jpeg.count >= 4
+        else {
             throw CodecError.encodeFailed("TurboJPEG: \(handle.errorMessage)")
         }
-        let jpeg = UnsafeBufferPointer(start: output, count: Int(length))
-        guard !iccSegments.isEmpty else { return Array(jpeg) }
-        return splice(iccSegments, into: jpeg)
+        return iccSegments.isEmpty ? jpeg : splice(iccSegments, into: jpeg)
     }
 
     /// `jpeg` with `segments` inserted after SOI and, when present, the JFIF APP0 segment, where
     /// readers expect application segments.
-    static func splice(_ segments: [[UInt8]], into jpeg: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+    static func splice(_ segments: [[UInt8]], into jpeg: [UInt8]) -> [UInt8] {
         var insertAt = 2
         if jpeg.count >= 6, jpeg[2] == 0xFF, jpeg[3] == 0xE0 {
             let app0 = Int(jpeg[4]) << 8 | Int(jpeg[5])

@@ -3,11 +3,17 @@ import CShims
 /// Encodes a ``PixelBuffer`` as PNG, tagged with an ICC profile or as sRGB, never both.
 public enum PNGEncoder {
     /// How hard zlib works: PNG encoding dominates the pipeline's time, so the default is fast.
+    ///
+    /// Measured (thread CPU time) on two 7 MP photos, a smooth sunset and a wood texture, against
+    /// libpng's defaults (zlib 6, all five filters chosen per row; 1.9 s and 2.6 s): `fast` takes
+    /// 16 % of their time for 5–27 % more bytes, `balanced` 29 % for 1–10 % more. zlib levels 1–3
+    /// share deflate's fast path and 4–9 the lazy one, hence the jump after 3. Choosing among
+    /// None, Sub and Up per row saves 0–4 % of the bytes for 12 % more time: worth it in
+    /// `balanced`, not in `fast`.
     public enum Compression: String, Sendable, CaseIterable {
-        /// zlib level 1 and the Up filter: several times faster than libpng's defaults for
-        /// about a tenth more bytes on photos.
+        /// zlib level 1 and the Up filter on every row.
         case fast
-        /// zlib level 4 with the cheap filters (None, Sub, Up) chosen per row.
+        /// zlib level 3, None/Sub/Up chosen per row.
         case balanced
         /// zlib level 6 with all five filters chosen per row: libpng's defaults.
         case small
@@ -16,7 +22,7 @@ public enum PNGEncoder {
         var settings: (level: Int, filters: Int32) {
             switch self {
             case .fast: return (1, Int32(IS_PNG_FILTER_UP))
-            case .balanced: return (4, Int32(IS_PNG_FILTER_NONE | IS_PNG_FILTER_SUB | IS_PNG_FILTER_UP))
+            case .balanced: return (3, Int32(IS_PNG_FILTER_NONE | IS_PNG_FILTER_SUB | IS_PNG_FILTER_UP))
             case .small: return (6, Int32(IS_PNG_FILTER_ALL))
             }
         }

@@ -68,7 +68,11 @@ final class PNGReadSession {
         case Int32(IS_PNG_NOT_PNG): throw CodecError.notAnImage
         case Int32(IS_PNG_TRUNCATED): throw CodecError.truncated("PNG data (\(message))")
         case Int32(IS_PNG_UNSUPPORTED): throw CodecError.unsupported("PNG: \(message)")
-        default: throw CodecError.corrupt("PNG data: \(message)")
+        default:
+            // libpng often warns with the detail before failing with a summary ("Invalid IHDR data").
+            let details = String(cString: is_png_reader_warnings(reader)).split(separator: "\n")
+            let detail = details.isEmpty ? "" : " (\(details.joined(separator: "; ")))"
+            throw CodecError.corrupt("PNG data: \(message)\(detail)")
         }
     }
 }

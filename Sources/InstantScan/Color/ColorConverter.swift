@@ -55,9 +55,9 @@ public final class ColorConverter: @unchecked Sendable {
     public func convert(_ buffer: PixelBuffer) {
         precondition(buffer.format == .rgba8, "ColorConverter converts RGBA8 buffers")
         guard let transform else { return }
-        let bands = ColorRowBands.bands(height: buffer.height, width: buffer.width)
+        let bands = RowBands.bands(height: buffer.height, width: buffer.width)
         let stride = UInt32(buffer.bytesPerRow)
-        ColorRowBands.run(bands) { _, rows in
+        RowBands.run(bands) { _, rows in
             // lcms reads each pixel before writing it and both formats have the same size, so the
             // input and output may be the same memory.
             let first = UnsafeMutableRawPointer(buffer.rowPointer(rows.lowerBound))

@@ -13,6 +13,7 @@ public enum ColorError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A profile lcms2 can read but cannot turn into a colour transform.
     case transformUnavailable(from: String, to: String)
 
+    /// A sentence for the user: what was wrong and, where there is one, what to do.
     public var description: String {
         switch self {
         case let .invalidStretchPercentages(low, high):

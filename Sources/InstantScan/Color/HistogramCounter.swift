@@ -14,12 +14,12 @@ enum HistogramCounter {
     static func count(_ buffer: PixelBuffer, x: Range<Int>, y: Range<Int>) -> [Int] {
         var totals = [Int](repeating: 0, count: laneStride)
         guard !x.isEmpty, !y.isEmpty else { return totals }
-        let bands = ColorRowBands.bands(height: y.count, width: x.count)
+        let bands = RowBands.bands(height: y.count, width: x.count)
         let perBand = UnsafeMutablePointer<Int>.allocate(capacity: bands.count * laneStride)
         perBand.initialize(repeating: 0, count: bands.count * laneStride)
         defer { perBand.deallocate() }
 
-        ColorRowBands.run(bands) { index, rows in
+        RowBands.run(bands) { index, rows in
             let shifted = (rows.lowerBound + y.lowerBound)..<(rows.upperBound + y.lowerBound)
             countBand(buffer, x: x, rows: shifted, into: perBand + index * laneStride)
         }

@@ -31,10 +31,10 @@ struct PackedLookup: ~Copyable {
     }
 
     func apply(to buffer: PixelBuffer) {
-        let bands = ColorRowBands.bands(height: buffer.height, width: buffer.width)
+        let bands = RowBands.bands(height: buffer.height, width: buffer.width)
         let redGreen = UnsafePointer(self.redGreen)
         let blueAlpha = UnsafePointer(self.blueAlpha)
-        ColorRowBands.run(bands) { _, rows in
+        RowBands.run(bands) { _, rows in
             for y in rows {
                 PackedLookup.mapRow(UnsafeMutableRawPointer(buffer.rowPointer(y)), pixels: buffer.width,
                                     redGreen, blueAlpha)

@@ -68,7 +68,8 @@ public final class BatchRunner: @unchecked Sendable {
             outcome.warnings = result.warnings
             outcome.detected = result.detected
             if let preview = result.preview {
-                outcome.preview = try? JPEGEncoder.encode(preview, quality: 75)
+                // 90 keeps chroma at full resolution (4:4:4), so the thin overlay lines stay their colour.
+                outcome.preview = try? JPEGEncoder.encode(preview, quality: 90)
             }
             guard !result.prints.isEmpty else {
                 outcome.failure = "no print found"

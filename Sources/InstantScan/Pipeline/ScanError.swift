@@ -8,6 +8,8 @@ public enum ScanError: Error, Sendable, Equatable, CustomStringConvertible {
     case windowNeedsFormat
     /// The requested output size is empty or absurd.
     case invalidOutputSize(String)
+    /// A light given for the whole batch was estimated in another colour space than the output's.
+    case lightInOtherSpace(BuiltInProfile, BuiltInProfile)
 
     public var description: String {
         switch self {
@@ -19,6 +21,8 @@ public enum ScanError: Error, Sendable, Equatable, CustomStringConvertible {
             return "cropping to the window needs the print's format; pass --format"
         case let .invalidOutputSize(why):
             return "invalid output size: \(why)"
+        case let .lightInOtherSpace(light, output):
+            return "the light was estimated in \(light.rawValue) but the output is \(output.rawValue); estimate it with the output's profile"
         }
     }
 }

@@ -30,8 +30,16 @@ public struct ScanOptions: Sendable {
     public var outputSize: OutputSize = .native
     /// Resampling filter.
     public var interpolation: Interpolation = .bilinear
-    /// The ends-in contrast stretch applied last, or nil for none.
-    public var stretch: EndsInStretch? = try? EndsInStretch(percentLow: 1, percentHigh: 1)
+    /// How white balance finds the light (see ``WhiteBalance``).
+    public var whiteBalance: WhiteBalanceMode = .frame
+    /// A light to divide out instead of estimating one per print: the same correction for every
+    /// print of a batch shot under one light (see ``Scanner/estimateLight(_:)`` and
+    /// ``LightEstimate/combined(_:)``). It must be in ``outputProfile``'s space.
+    public var light: LightEstimate?
+    /// The ends-in contrast stretch applied after white balance (the "punchy" look), or nil for
+    /// none. Off by default: after white balance it moves colours away from the print's (see the
+    /// README's measurements).
+    public var stretch: EndsInStretch?
     /// The colour space of the output.
     public var outputProfile: BuiltInProfile = .srgb
     /// Images with more pixels than this are refused before anything is allocated.
@@ -42,6 +50,7 @@ public struct ScanOptions: Sendable {
     /// Settings for automatic detection.
     public var detection = DetectionOptions()
 
-    /// Options with the defaults: every print, whole card, native size, 1 % stretch, sRGB.
+    /// Options with the defaults: every print, whole card, native size, frame white balance, no
+    /// stretch, sRGB.
     public init() {}
 }

@@ -8,6 +8,8 @@ public struct ScanResult: Sendable {
     public var detected: [DetectedPrint] = []
     /// The preview asked for by ``ScanOptions/previewLongSide``, with the prints drawn.
     public var preview: PixelBuffer?
+    /// Time spent in each stage (the caller adds encoding and writing).
+    public var timings = StageTimings()
     /// Things the user should know that did not stop the scan (e.g. a corrupt ICC profile).
     public var warnings: [String]
 }

@@ -12,4 +12,6 @@ public struct ScannedPrint: Sendable {
     public var format: PrintFormat?
     /// How sure detection was (1 for corners the user gave).
     public var confidence: Double
+    /// What white balance measured and did; nil when it was off.
+    public var whiteBalance: WhiteBalanceReport?
 }

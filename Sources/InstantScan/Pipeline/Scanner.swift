@@ -25,11 +25,75 @@ public struct Scanner: Sendable {
 
     /// Scans the photo whose encoded bytes (JPEG or PNG) are `data`.
     public func scan(_ data: [UInt8]) throws -> ScanResult {
-        let info = try ImageReader.info(of: data)
+        var timings = StageTimings()
+        var warnings: [String] = []
+        let (decoded, found, upright) = try locatePrints(in: data, timings: &timings, warnings: &warnings) {
+            decodeScale(for: $0, photo: $1)
+        }
+        let input = inputProfile(of: decoded, warnings: &warnings)
+        let output = options.outputProfile.profile
+        let converter = try timings.measure("icc") { try ColorConverter(from: input, to: output) }
+
+        var prints: [ScannedPrint] = []
+        for print in found {
+            let image = try timings.measure("warp") { try rectify(print, from: decoded, photo: upright) }
+            if !converter.isIdentity { timings.measure("icc") { converter.convert(image) } }
+            let report = try timings.measure("colour") { () throws -> WhiteBalanceReport? in
+                let report = try balance(image, print: print, decoded: decoded, photo: upright, converter: converter)
+                options.stretch?.apply(to: image)
+                return report
+            }
+            prints.append(ScannedPrint(image: image, profile: options.outputProfile, card: print.card,
+                                       window: print.window, format: print.format, confidence: print.confidence,
+                                       whiteBalance: report))
+        }
+        var preview: PixelBuffer?
+        if let longSide = options.previewLongSide {
+            preview = try timings.measure("preview") {
+                let (image, scale) = try Preview.thumbnail(of: decoded, longSide: longSide)
+                Preview.draw(found, on: image, scale: scale)
+                return image
+            }
+        }
+        return ScanResult(photoSize: upright, prints: prints, detected: found, preview: preview, timings: timings, warnings: warnings)
+    }
+
+    /// The light on each print of the photo whose encoded bytes are `data`, in reading order, as
+    /// ``scan(_:)`` would estimate it (``ScanOptions/whiteBalance``, in ``ScanOptions/outputProfile``'s
+    /// space), without making the scans.
+    ///
+    /// For a batch shot under one light: estimate every photo, pool with
+    /// ``LightEstimate/combined(_:)``, set ``ScanOptions/light`` and scan each photo with it.
+    /// With corners, the photo is decoded at the smallest DCT scale that still gives the card
+    /// ``estimationLongSide`` pixels, which is all the estimate needs.
+    public func estimateLight(_ data: [UInt8]) throws -> [LightEstimate] {
+        var timings = StageTimings()
+        var warnings: [String] = []
+        let (decoded, found, upright) = try locatePrints(in: data, timings: &timings, warnings: &warnings) {
+            estimationDecodeScale(for: $0, photo: $1)
+        }
+        let input = inputProfile(of: decoded, warnings: &warnings)
+        let converter = try ColorConverter(from: input, to: options.outputProfile.profile)
+        let balance = WhiteBalance(mode: options.whiteBalance, profile: options.outputProfile)
+        return try found.map { print in
+            balance.estimate(card: try estimationCard(for: print, from: decoded, photo: upright, converter: converter),
+                             format: print.format)
+        }
+    }
+
+    /// The long side of the card image white balance estimates from when the output is not the
+    /// card itself: the fit uses some 16 000 frame samples, which this size gives with room.
+    public static let estimationLongSide = 1200
+
+    /// Reads the header, decodes (at the scale `scale` picks for manual corners, else in full)
+    /// and finds the prints: the user's corners, or detection.
+    func locatePrints(in data: [UInt8], timings: inout StageTimings, warnings: inout [String],
+                      scale: (DetectedPrint, PixelSize) -> Int) throws -> (DecodedImage, [DetectedPrint], PixelSize) {
+        let info = try timings.measure("header") { try ImageReader.info(of: data) }
         try PixelBuffer.validate(width: info.storedSize.width, height: info.storedSize.height,
                                  maximumPixels: options.maximumPixels)
         let upright = info.orientation.uprightSize(stored: info.storedSize)
-        var warnings = info.warnings
+        warnings += info.warnings
 
         let found: [DetectedPrint]
         let decoded: DecodedImage
@@ -39,35 +103,75 @@ public struct Scanner: Sendable {
                 throw ScanError.cornersOutsideImage(corners, upright)
             }
             let print = manualPrint(corners, photo: upright)
-            let denominator = decodeScale(for: print, photo: upright)
-            decoded = try ImageReader.decode(data, scaleDenominator: denominator, maximumPixels: options.maximumPixels)
+            let denominator = scale(print, upright)
+            decoded = try timings.measure("decode") {
+                try ImageReader.decode(data, scaleDenominator: denominator, maximumPixels: options.maximumPixels)
+            }
             found = [print]
         } else {
-            decoded = try ImageReader.decode(data, maximumPixels: options.maximumPixels)
-            found = try PrintDetector(options: options.detection).detect(in: decoded.pixels, orientation: decoded.orientation)
-                .map { rescaled($0, by: Double(decoded.scaleDenominator)) }
+            decoded = try timings.measure("decode") { try ImageReader.decode(data, maximumPixels: options.maximumPixels) }
+            found = try timings.measure("detect") {
+                ReadingOrder.sorted(try PrintDetector(options: options.detection)
+                    .detect(in: decoded.pixels, orientation: decoded.orientation)
+                    .map { rescaled($0, by: Double(decoded.scaleDenominator)) })
+            }
         }
         warnings += decoded.warnings
+        return (decoded, found, upright)
+    }
 
-        let input = inputProfile(of: decoded, warnings: &warnings)
-        let output = options.outputProfile.profile
-        let converter = try ColorConverter(from: input, to: output)
+    /// White-balances one rectified print in place (``ScanOptions/whiteBalance``, or the given
+    /// ``ScanOptions/light``); nil when white balance is off.
+    func balance(_ image: PixelBuffer, print: DetectedPrint, decoded: DecodedImage, photo: PixelSize,
+                 converter: ColorConverter) throws -> WhiteBalanceReport? {
+        guard options.whiteBalance != .none || options.light != nil else { return nil }
+        if let light = options.light, light.profile != options.outputProfile {
+            throw ScanError.lightInOtherSpace(light.profile, options.outputProfile)
+        }
+        let balance = WhiteBalance(mode: options.whiteBalance == .none ? .frame : options.whiteBalance,
+                                   profile: options.outputProfile)
+        // The frame is what white balance reads: the card itself when that is the output, else a
+        // smaller card made for the purpose.
+        let card = options.crop == .card
+            ? image : try estimationCard(for: print, from: decoded, photo: photo, converter: converter)
+        let light = options.light ?? balance.estimate(card: card, format: print.format)
+        let chroma = balance.frameChroma(card: card, format: print.format, light: light)
+        let clipped = balance.apply(light, to: image, covering: options.crop == .card ? nil : windowInCard(print))
+        return WhiteBalanceReport(light: light, frameChroma: chroma?.before, correctedFrameChroma: chroma?.after,
+                                  clippedShare: clipped)
+    }
 
-        var prints: [ScannedPrint] = []
-        for print in found {
-            let image = try rectify(print, from: decoded, photo: upright)
-            if !converter.isIdentity { converter.convert(image) }
-            options.stretch?.apply(to: image)
-            prints.append(ScannedPrint(image: image, profile: options.outputProfile, card: print.card,
-                                       window: print.window, format: print.format, confidence: print.confidence))
-        }
-        var preview: PixelBuffer?
-        if let longSide = options.previewLongSide {
-            let (image, scale) = try Preview.thumbnail(of: decoded, longSide: longSide)
-            Preview.draw(found, on: image, scale: scale)
-            preview = image
-        }
-        return ScanResult(photoSize: upright, prints: prints, detected: found, preview: preview, warnings: warnings)
+    /// The whole card at its true aspect ratio, at most ``estimationLongSide`` pixels long, in
+    /// the output's colour space: what white balance measures when the output is not the card.
+    func estimationCard(for print: DetectedPrint, from decoded: DecodedImage, photo: PixelSize,
+                        converter: ColorConverter) throws -> PixelBuffer {
+        let aspect = print.format?.cardAspect ?? AspectRatio.recover(print.card, imageSize: photo)
+        let native = ScanOptions.nativeSize(quad: print.card, aspect: aspect)
+        let shrink = min(1, Double(Self.estimationLongSide) / max(native.width, native.height))
+        let size = PixelSize(width: max(2, Int((native.width * shrink).rounded())),
+                             height: max(2, Int((native.height * shrink).rounded())))
+        let card = try warp(print.card, size: size, from: decoded)
+        if !converter.isIdentity { converter.convert(card) }
+        return card
+    }
+
+    /// The DCT scale for an estimate: the largest that keeps ``estimationLongSide`` pixels on the
+    /// card's long side.
+    func estimationDecodeScale(for print: DetectedPrint, photo: PixelSize) -> Int {
+        let aspect = print.format?.cardAspect ?? AspectRatio.recover(print.card, imageSize: photo)
+        let native = ScanOptions.nativeSize(quad: print.card, aspect: aspect)
+        let ratio = max(native.width, native.height) / Double(Self.estimationLongSide)
+        return [8, 4, 2].first { Double($0) <= ratio } ?? 1
+    }
+
+    /// The picture window as a rectangle of the card-normalised square (the card's corners at
+    /// (0, 0)…(1, 1)), for correcting a window-only output with a light measured on the card.
+    func windowInCard(_ print: DetectedPrint) -> Quad? {
+        if let format = print.format { return format.normalizedWindow }
+        guard let window = print.window,
+              let toUnit = Homography.mapping(print.card.corners, to: Quad(rectangleWidth: 1, height: 1).corners)
+        else { return nil }
+        return window.mapped(toUnit.apply)
     }
 
     /// A print from the user's corners, its format as given or as its true aspect ratio suggests.
@@ -124,7 +228,11 @@ public struct Scanner: Sendable {
     /// Warps one print out of the decoded photo.
     func rectify(_ print: DetectedPrint, from decoded: DecodedImage, photo: PixelSize) throws -> PixelBuffer {
         let (quad, aspect) = try region(of: print, photo: photo)
-        let size = try outputSize(quad: quad, aspect: aspect)
+        return try warp(quad, size: try outputSize(quad: quad, aspect: aspect), from: decoded)
+    }
+
+    /// Warps the region `quad` (full-resolution upright photo pixels) into an image of `size`.
+    func warp(_ quad: Quad, size: PixelSize, from decoded: DecodedImage) throws -> PixelBuffer {
         let outputRect = [Point(0, 0), Point(Double(size.width - 1), 0),
                           Point(Double(size.width - 1), Double(size.height - 1)), Point(0, Double(size.height - 1))]
         // The output's corner pixels sit half a pixel inside the print's edges.

@@ -22,7 +22,7 @@ public struct PerspectiveWarp: Sendable {
                                      format: source.format, maximumPixels: maximumPixels)
         let samples = Self.samplesPerAxis(outputSize: outputSize, outputToSource: outputToSource)
         let kernel = WarpKernel(source: source, output: output, map: outputToSource)
-        RowBands.run(height: output.height) { rows in
+        RowBands.run(height: output.height, width: output.width) { rows in
             switch (interpolation, samples) {
             case (.bilinear, 1): kernel.bilinear(rows: rows)
             case (.bicubic, 1): kernel.bicubic(rows: rows)

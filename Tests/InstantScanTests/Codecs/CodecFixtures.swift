@@ -172,7 +172,7 @@ enum CodecFixtures {
 
     /// `jpeg` with `segments` inserted after SOI/APP0.
     static func inserting(_ segments: [[UInt8]], into jpeg: [UInt8]) -> [UInt8] {
-        jpeg.withUnsafeBufferPointer { JPEGEncoder.splice(segments, into: $0) }
+        JPEGEncoder.splice(segments, into: jpeg)
     }
 
     /// The chunk types of a PNG in file order.

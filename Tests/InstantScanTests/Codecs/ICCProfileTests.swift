@@ -104,6 +104,14 @@ extension Codecs {
             #expect(throws: CodecError.self) { try PNGEncoder.encode(image, iccProfile: broken, srgbIntent: false) }
         }
 
+        @Test func aProfileOver16MiBIsRefusedByThePNGEncoder() throws {
+            let huge = [UInt8](repeating: 0, count: 16 * 1024 * 1024 + 4)  // refused on size alone
+            let image = try PixelBuffer(width: 4, height: 4, filledWith: 0)
+            #expect(throws: CodecError.encodeFailed("PNG: ICC profile larger than 16 MiB")) {
+                try PNGEncoder.encode(image, iccProfile: huge, srgbIntent: false)
+            }
+        }
+
         @Test func anOversizedProfileIsRefusedByTheJPEGEncoder() throws {
             let huge = [UInt8](repeating: 1, count: 255 * 65_519 + 1)
             #expect(throws: CodecError.self) {

@@ -60,6 +60,10 @@ extension Codecs {
             let decoded = try ImageReader.decode(jpeg)
             #expect(decoded.warnings.contains { $0.contains("extraneous bytes") })
             #expect(CodecFixtures.meanAbsoluteError(original, decoded.pixels) < 2.5)
+            // The lenient second pass must still notice a file cut short.
+            #expect(throws: CodecError.truncated("JPEG data (no end-of-image marker)")) {
+                try ImageReader.decode(Array(jpeg[0..<(jpeg.count - 100)]))
+            }
         }
     }
 }

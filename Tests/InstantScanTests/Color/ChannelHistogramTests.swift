@@ -40,14 +40,14 @@ import Testing
     /// Large enough to be split into parallel row bands, with a width that is not a multiple of 4.
     @Test func aBandedImageMatchesTheReference() throws {
         let image = try ColorTestImages.random(width: 1001, height: 600, seed: 77)
-        #expect(ColorRowBands.bands(height: 600, width: 1001).count > 1 || ColorRowBands.activeProcessorCount == 1)
+        #expect(RowBands.bands(height: 600, width: 1001).count > 1 || ProcessInfoCores.active == 1)
         let histogram = ChannelHistogram(of: image)
         #expect([histogram.red, histogram.green, histogram.blue] == ReferenceStretch.histogram(image))
     }
 
     @Test func bandsCoverEveryRowOnce() {
         for (height, width) in [(1, 1), (3, 1 << 20), (600, 1001), (4000, 3000), (7, 100_000)] {
-            let bands = ColorRowBands.bands(height: height, width: width)
+            let bands = RowBands.bands(height: height, width: width)
             #expect(bands.first?.lowerBound == 0 && bands.last?.upperBound == height)
             #expect(zip(bands, bands.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound })
             #expect(bands.allSatisfy { !$0.isEmpty })

@@ -39,7 +39,7 @@ import Testing
 
     // MARK: The NumPy peer's exact numbers
 
-    /// lo, hi and table entries computed by `ends_in` in /work/shared/eval/peers.py (NumPy 2.4).
+    /// lo, hi and table entries computed by the evaluation's `ends_in` peer (peers.py, NumPy 2.4).
     @Test func boundariesAndRoundingMatchTheNumPyPeer() throws {
         let shape = (0..<256).map { v in (v * 7919) % 13 + (v % 5 == 0 ? 40 : 0) }
         let squares = (0..<256).map { v in (v * v) % 17 }

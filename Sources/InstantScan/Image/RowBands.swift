@@ -1,24 +1,21 @@
 import Dispatch
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Splits an image's rows into bands and runs a body over them, concurrently when that pays.
 ///
-/// The colour stages are memory-bound single passes: below about a quarter megapixel the cost of
-/// waking threads is more than the work, so small images stay on the calling thread.
-enum ColorRowBands {
+/// Every parallel loop in the library (warp, histogram, lookup tables, colour conversion) goes
+/// through here so that band sizing lives in one place. The stages are memory-bound single passes:
+/// below about a quarter megapixel a band costs more to schedule than it saves, so small images
+/// stay on the calling thread; larger ones get a few bands per core, so that a core slowed by
+/// other work does not hold up the rest. ``ProcessInfoCores`` caps the cores (a batch that already
+/// runs one photo per core sets it to 1).
+enum RowBands {
     /// Fewer pixels than this in a band and splitting further costs more than it saves.
     static let minimumPixelsPerBand = 1 << 18
 
-    /// The bands for `height` rows of `width` pixels: one band for a small image, otherwise a few
-    /// per processor, so that a core slowed by other work does not hold up the rest.
+    /// The bands for `height` rows of `width` pixels.
     static func bands(height: Int, width: Int) -> [Range<Int>] {
-        let pixels = width * height
-        let processors = max(1, activeProcessorCount)
-        let wanted = processors == 1 ? 1 : min(processors * 4, pixels / minimumPixelsPerBand)
+        let processors = ProcessInfoCores.active
+        let wanted = processors == 1 ? 1 : min(processors * 4, width * height / minimumPixelsPerBand)
         let count = max(1, min(wanted, height))
         return (0..<count).map { index in
             (index * height / count)..<((index + 1) * height / count)
@@ -41,9 +38,8 @@ enum ColorRowBands {
         }
     }
 
-    /// Processors available to this process (at least 1).
-    static let activeProcessorCount: Int = {
-        let online = sysconf(Int32(_SC_NPROCESSORS_ONLN))
-        return online > 0 ? Int(online) : 1
-    }()
+    /// Runs `body(rows)` over the bands of a `width × height` image.
+    static func run(height: Int, width: Int, _ body: (Range<Int>) -> Void) {
+        run(bands(height: height, width: width)) { _, rows in body(rows) }
+    }
 }

@@ -1,0 +1,149 @@
+/// Divides an RGBA8 image by an illumination field in linear light, in place: the per-pixel loop
+/// behind ``WhiteBalance/apply(_:to:covering:)``, and all of its pointer work.
+///
+/// Per pixel: three table loads to linear light, three multiplies by the gain, three table loads
+/// back to code values. The gain (paper white over the field, times the encode table's scale) is
+/// computed exactly (with `exp`) only on a grid of nodes 32 pixels apart and interpolated
+/// linearly between them: a field of degree two moves by well under 0.01 % between nodes, and an
+/// `exp` per channel per pixel would cost more than the whole stage may.
+///
+/// A clipped channel (code ≥ 250) only says the true value was at least that bright; corrected by
+/// its own gain it would come out too dark, tinting highlights (the frame itself under a warm
+/// lamp would turn cyan). Such a channel is raised to the brightest of the pixel's unclipped
+/// channels — or of all three when all are clipped — so clipped highlights come out neutral.
+struct LightCorrectionKernel {
+    /// Node spacing of the gain grid in pixels.
+    static let nodeSpacing = 32
+
+    /// Gains (encode-table steps per unit of linear input) at the grid nodes, node-major, 3 per node.
+    let nodeGains: [Float]
+    /// Node columns and rows.
+    let columns: Int, rows: Int
+    let width: Int, height: Int
+
+    /// Prepares the gains for an image of `width × height` covering the card rectangle `region`
+    /// (card-normalised `u0...u1 × v0...v1`).
+    init(field: IlluminationField, whiteLevel: Double, width: Int, height: Int,
+         region: (u0: Double, v0: Double, u1: Double, v1: Double)) {
+        self.width = width
+        self.height = height
+        let spacing = LightCorrectionKernel.nodeSpacing
+        columns = (width - 1 + spacing - 1) / spacing + 1
+        rows = (height - 1 + spacing - 1) / spacing + 1
+        let scale = whiteLevel * Double(LinearLight.encodeSteps - 1)
+        var gains = [Float](repeating: 0, count: columns * rows * 3)
+        for j in 0..<rows {
+            let y = min(j * spacing, height - 1)
+            let v = region.v0 + (Double(y) + 0.5) / Double(height) * (region.v1 - region.v0)
+            for i in 0..<columns {
+                let x = min(i * spacing, width - 1)
+                let u = region.u0 + (Double(x) + 0.5) / Double(width) * (region.u1 - region.u0)
+                for c in 0..<3 {
+                    gains[(j * columns + i) * 3 + c] = Float(scale / field.value(channel: c, u: u, v: v))
+                }
+            }
+        }
+        nodeGains = gains
+    }
+
+    /// Corrects every pixel of `image` (which must be `width × height` RGBA8) in parallel row
+    /// bands; returns how many pixels had a clipped channel.
+    func apply(to image: PixelBuffer) -> Int {
+        precondition(image.format == .rgba8 && image.width == width && image.height == height,
+                     "the kernel was prepared for a \(width)×\(height) RGBA8 image")
+        let bands = RowBands.bands(height: height, width: width)
+        var clippedPerBand = [Int](repeating: 0, count: bands.count)
+        LinearLight.decodeTable.withUnsafeBufferPointer { decode in
+            LinearLight.encodeTable.withUnsafeBufferPointer { encode in
+                nodeGains.withUnsafeBufferPointer { nodes in
+                    clippedPerBand.withUnsafeMutableBufferPointer { counts in
+                        RowBands.run(bands) { band, range in
+                            counts[band] = correctRows(range, of: image, decode: decode, encode: encode, nodes: nodes)
+                        }
+                    }
+                }
+            }
+        }
+        return clippedPerBand.reduce(0, +)
+    }
+
+    private func correctRows(_ range: Range<Int>, of image: PixelBuffer, decode: UnsafeBufferPointer<Float>,
+                             encode: UnsafeBufferPointer<UInt8>, nodes: UnsafeBufferPointer<Float>) -> Int {
+        let spacing = LightCorrectionKernel.nodeSpacing
+        // This row's gains at each node column, interpolated between the two node rows around it.
+        var rowGains = [Float](repeating: 0, count: columns * 3)
+        var clipped = 0
+        rowGains.withUnsafeMutableBufferPointer { rowGains in
+            for y in range {
+                let j = rows == 1 ? 0 : min(y / spacing, rows - 2)
+                let y0 = j * spacing, y1 = min((j + 1) * spacing, height - 1)
+                let t: Float = rows == 1 ? 0 : Float(y - y0) / Float(y1 - y0)
+                let upper = j * columns * 3, lower = min(j + 1, rows - 1) * columns * 3
+                for k in 0..<(columns * 3) {
+                    rowGains[k] = nodes[upper + k] + t * (nodes[lower + k] - nodes[upper + k])
+                }
+                let row = UnsafeMutableRawPointer(image.rowPointer(y))
+                if columns == 1 {
+                    clipped &+= correctSpan(row, 0..<width, gains: (rowGains[0], rowGains[1], rowGains[2]),
+                                            steps: (0, 0, 0), decode: decode, encode: encode)
+                    continue
+                }
+                // Node columns sit at i·spacing and at the last pixel; the last span ends the row.
+                for i in 0..<(columns - 1) {
+                    let xa = i * spacing, xb = min((i + 1) * spacing, width - 1)
+                    let span = Float(xb - xa)
+                    let n0 = i * 3, n1 = n0 + 3
+                    let start = (rowGains[n0], rowGains[n0 + 1], rowGains[n0 + 2])
+                    let steps = ((rowGains[n1] - start.0) / span, (rowGains[n1 + 1] - start.1) / span,
+                                 (rowGains[n1 + 2] - start.2) / span)
+                    clipped &+= correctSpan(row, xa..<(i == columns - 2 ? width : xb), gains: start, steps: steps,
+                                            decode: decode, encode: encode)
+                }
+            }
+        }
+        return clipped
+    }
+
+    /// Corrects pixels `xs` of one row, the gains starting at `gains` and moving by `steps` a
+    /// pixel; returns how many had a clipped channel.
+    @inline(__always)
+    private func correctSpan(_ row: UnsafeMutableRawPointer, _ xs: Range<Int>, gains: (Float, Float, Float),
+                             steps: (Float, Float, Float), decode: UnsafeBufferPointer<Float>,
+                             encode: UnsafeBufferPointer<UInt8>) -> Int {
+        let top = Float(LinearLight.encodeSteps - 1)
+        var (gr, gg, gb) = gains
+        var clipped = 0
+        for x in xs {
+            let p = row + x &* 4
+            let v = UInt32(littleEndian: p.load(as: UInt32.self))
+            let r8 = Int(v & 0xFF), g8 = Int((v >> 8) & 0xFF), b8 = Int((v >> 16) & 0xFF)
+            var r = decode[r8] * gr, g = decode[g8] * gg, b = decode[b8] * gb
+            if r8 >= 250 || g8 >= 250 || b8 >= 250 {
+                LightCorrectionKernel.recover(&r, &g, &b, clipped: (r8 >= 250, g8 >= 250, b8 >= 250))
+                clipped &+= 1
+            }
+            // Gains are positive, so r, g, b ≥ 0: only the top needs a clamp.
+            let ri = Int(min(r, top) + 0.5), gi = Int(min(g, top) + 0.5), bi = Int(min(b, top) + 0.5)
+            let out = (v & 0xFF00_0000) | UInt32(encode[ri]) | (UInt32(encode[gi]) << 8) | (UInt32(encode[bi]) << 16)
+            p.storeBytes(of: out.littleEndian, as: UInt32.self)
+            gr += steps.0
+            gg += steps.1
+            gb += steps.2
+        }
+        return clipped
+    }
+
+    /// Raises clipped channels to the brightest unclipped one (all three to the brightest when
+    /// all are clipped).
+    @inline(__always)
+    static func recover(_ r: inout Float, _ g: inout Float, _ b: inout Float, clipped: (Bool, Bool, Bool)) {
+        var floor: Float = -1
+        if !clipped.0 { floor = max(floor, r) }
+        if !clipped.1 { floor = max(floor, g) }
+        if !clipped.2 { floor = max(floor, b) }
+        if floor < 0 { floor = max(r, max(g, b)) }
+        if clipped.0 { r = max(r, floor) }
+        if clipped.1 { g = max(g, floor) }
+        if clipped.2 { b = max(b, floor) }
+    }
+}

@@ -1,0 +1,62 @@
+/// Pixels of a print's picture in linear light, sampled on a regular grid: the fallback evidence
+/// about the light, and the yardstick that tells a white frame from a dark one.
+struct PictureSamples {
+    /// Linear R, G, B of the samples with no clipped channel.
+    var linear: [[Double]] = [[], [], []]
+    /// Samples with a channel at or above the clip code (left out of ``linear``).
+    var clippedCount = 0
+
+    /// Enough for stable means and percentiles.
+    static let targetCount = 40_000
+    /// Millimetres kept clear of the window's edge.
+    static let marginMillimetres = 1.0
+    /// Share of the card kept clear of its edge when no format (so no window) is known.
+    static let cardMargin = 0.03
+
+    /// Samples the picture window of `card` (an upright card image), or, without a format, the
+    /// card inside a small margin.
+    init(card: PixelBuffer, format: PrintFormat?) {
+        var u0 = PictureSamples.cardMargin, v0 = PictureSamples.cardMargin
+        var u1 = 1 - PictureSamples.cardMargin, v1 = 1 - PictureSamples.cardMargin
+        if let format {
+            let (cw, ch) = format.cardSize
+            let w = format.window, m = PictureSamples.marginMillimetres
+            u0 = (w.x + m) / cw
+            v0 = (w.y + m) / ch
+            u1 = (w.x + w.width - m) / cw
+            v1 = (w.y + w.height - m) / ch
+        }
+        let x0 = Int(u0 * Double(card.width)), x1 = max(x0 + 1, Int(u1 * Double(card.width)))
+        let y0 = Int(v0 * Double(card.height)), y1 = max(y0 + 1, Int(v1 * Double(card.height)))
+        let area = Double((x1 - x0) * (y1 - y0))
+        let step = max(1, Int((area / Double(PictureSamples.targetCount)).squareRoot().rounded(.up)))
+        for y in stride(from: y0 + step / 2, to: min(y1, card.height), by: step) {
+            let row = card.rowPointer(y)
+            for x in stride(from: x0 + step / 2, to: min(x1, card.width), by: step) {
+                let p = row + x * 4
+                if p[0] >= FrameLightFit.clipCode || p[1] >= FrameLightFit.clipCode || p[2] >= FrameLightFit.clipCode {
+                    clippedCount += 1
+                    continue
+                }
+                for c in 0..<3 { linear[c].append(Double(LinearLight.linear(p[c]))) }
+            }
+        }
+    }
+
+    /// How many unclipped samples there are.
+    var count: Int { linear[0].count }
+
+    /// The mean linear colour of the unclipped samples (gray world's estimate of the light).
+    var mean: [Double]? {
+        guard count > 0 else { return nil }
+        return linear.map { $0.reduce(0, +) / Double(count) }
+    }
+
+    /// The `p`-quantile (0…1) of the samples' luminance in `space`.
+    func luminanceQuantile(_ p: Double, in space: WorkingSpace) -> Double? {
+        guard count > 0 else { return nil }
+        let y = (space.toXYZ[3], space.toXYZ[4], space.toXYZ[5])
+        let luminance = (0..<count).map { y.0 * linear[0][$0] + y.1 * linear[1][$0] + y.2 * linear[2][$0] }.sorted()
+        return luminance[min(count - 1, Int(p * Double(count)))]
+    }
+}

@@ -1,0 +1,139 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// White balance from the print's own white frame, in linear light, with the light's falloff
+/// across the print.
+///
+/// ```swift
+/// let balance = WhiteBalance(mode: .frame, profile: .srgb)
+/// let light = balance.estimate(card: card, format: .instaxMini)
+/// balance.apply(light, to: card)
+/// ```
+///
+/// The frame surrounds the picture on four sides, so it measures not one colour of light but the
+/// light at every point of the print: ``estimate(card:format:)`` fits a smooth
+/// ``IlluminationField`` to it (see ``FrameLightFit`` for the robust fit) and ``apply(_:to:covering:)``
+/// divides it out, which removes the cast, the gradient and the vignetting at once, and maps the
+/// paper to ``paperWhite``. The work is done in the linear light of the image's colour space
+/// (the output's: colour management runs first), so an sRGB and a Display P3 photo of the same
+/// print give the same result.
+///
+/// When the frame cannot be read it falls back: a dark (black-edition) frame still gives the
+/// colour and falloff of the light but not the exposure, which is then left as it was; a frame
+/// too dark to measure, or no known format, leaves the picture's own statistics (gray world in
+/// linear light).
+public struct WhiteBalance: Sendable {
+    /// How the light is found.
+    public var mode: WhiteBalanceMode
+    /// The colour space of the images (its linear light is where the correction happens).
+    public var profile: BuiltInProfile
+    /// The 8-bit code white frames are mapped to (all three channels). Neutral scans of instant
+    /// prints put the frame between 230 and 245; 236 sits in the middle, a little below the top so
+    /// that the paper's texture and light captions keep their detail.
+    public var paperWhite: Double = 236
+
+    /// A frame whose luminance is below this share of the picture's 90th percentile is not white.
+    /// A print's paper is the brightest thing on it bar glare, so a white frame is never below its
+    /// picture; a black frame is under a tenth of it.
+    static let darkFrameRatio = 0.5
+    /// Below this linear value a frame's colour is JPEG noise (code ≈ 25).
+    static let unreadableFrameLevel = 0.01
+
+    /// Makes a white balance.
+    public init(mode: WhiteBalanceMode = .frame, profile: BuiltInProfile = .srgb) {
+        self.mode = mode
+        self.profile = profile
+    }
+
+    /// The light on `card`, an upright image of the whole card (thick border at the bottom) in
+    /// ``profile``'s space; `format` places the picture window, nil when unknown.
+    public func estimate(card: PixelBuffer, format: PrintFormat?) -> LightEstimate {
+        precondition(card.format == .rgba8, "white balance works on RGBA8 images")
+        switch mode {
+        case .none:
+            return .identity(profile: profile)
+        case .grayWorld:
+            return pictureEstimate(PictureSamples(card: card, format: format))
+        case .frame:
+            let picture = PictureSamples(card: card, format: format)
+            guard let format else { return pictureEstimate(picture) }
+            let space = WorkingSpace(profile)
+            let samples = FrameSamples(card: card, format: format)
+            guard let fit = FrameLightFit.fit(samples, format: format, locus: PlanckianLocus(space: space)) else {
+                return pictureEstimate(picture)
+            }
+            let inliers = fit.inlier.filter { $0 }.count
+            let paper = fit.field.logLevels.map { exp($0) }
+            let paperLuminance = space.xyz(paper)[1]
+            let pictureBright = picture.luminanceQuantile(0.9, in: space) ?? 0
+            if paperLuminance >= WhiteBalance.darkFrameRatio * pictureBright {
+                return LightEstimate(source: .frame, field: fit.field, whiteLevel: paperWhiteLinear,
+                                     channels: fit.evidence, profile: profile, sampleCount: inliers)
+            }
+            guard paper.allSatisfy({ $0 >= WhiteBalance.unreadableFrameLevel }),
+                  fit.evidence.allSatisfy({ $0 == .measured }) else {
+                return pictureEstimate(picture)
+            }
+            return LightEstimate(source: .darkFrame, field: fit.field, whiteLevel: paperLuminance,
+                                 channels: fit.evidence, profile: profile, sampleCount: inliers)
+        }
+    }
+
+    /// Corrects `image` in place by `light`. `region` is the part of the card the image shows, in
+    /// card-normalised coordinates (nil: the whole card; a print's picture window is its format's
+    /// ``PrintFormat/normalizedWindow``). Returns the share of pixels that had a clipped channel.
+    @discardableResult
+    public func apply(_ light: LightEstimate, to image: PixelBuffer, covering region: Quad? = nil) -> Double {
+        precondition(image.format == .rgba8, "white balance works on RGBA8 images")
+        let corners = (region ?? Quad(rectangleWidth: 1, height: 1)).corners
+        let bounds = (u0: corners.map(\.x).min()!, v0: corners.map(\.y).min()!,
+                      u1: corners.map(\.x).max()!, v1: corners.map(\.y).max()!)
+        let kernel = LightCorrectionKernel(field: light.field, whiteLevel: light.whiteLevel,
+                                           width: image.width, height: image.height, region: bounds)
+        let clipped = kernel.apply(to: image)
+        return Double(clipped) / Double(image.width * image.height)
+    }
+
+    /// How far from neutral the frame of `card` is (CIELAB C*ab of its median colour) as it is,
+    /// and after `light` is divided out; nil without a format.
+    func frameChroma(card: PixelBuffer, format: PrintFormat?, light: LightEstimate) -> (before: Double, after: Double)? {
+        guard let format else { return nil }
+        let samples = FrameSamples(card: card, format: format, targetCount: 4000)
+        guard samples.count > 0 else { return nil }
+        let space = WorkingSpace(profile)
+        var before = [[Double]](repeating: [], count: 3), after = [[Double]](repeating: [], count: 3)
+        for i in 0..<samples.count {
+            var corrected = [Float](repeating: 0, count: 3)
+            for c in 0..<3 {
+                let linear = LinearLight.linear(samples.codes[c][i])
+                before[c].append(Double(linear))
+                let paper = light.field.value(channel: c, u: samples.u[i], v: samples.v[i])
+                corrected[c] = Float(Double(linear) * light.whiteLevel / paper)
+            }
+            var (r, g, b) = (corrected[0], corrected[1], corrected[2])
+            let clipCode = FrameLightFit.clipCode
+            LightCorrectionKernel.recover(&r, &g, &b, clipped: (samples.codes[0][i] >= clipCode,
+                                                                samples.codes[1][i] >= clipCode,
+                                                                samples.codes[2][i] >= clipCode))
+            for (c, value) in [r, g, b].enumerated() { after[c].append(min(Double(value), 1)) }
+        }
+        let medianBefore = before.map { FrameLightFit.median($0) ?? 0 }
+        let medianAfter = after.map { FrameLightFit.median($0) ?? 0 }
+        return (space.chroma(medianBefore), space.chroma(medianAfter))
+    }
+
+    /// ``paperWhite`` in linear light.
+    var paperWhiteLinear: Double { LinearLight.toLinear(min(max(paperWhite, 0), 255) / 255) }
+
+    /// Gray world in linear light: the picture's mean colour is taken to be grey, and its
+    /// luminance is kept, so exposure stays as it was.
+    func pictureEstimate(_ picture: PictureSamples) -> LightEstimate {
+        guard let mean = picture.mean, mean.allSatisfy({ $0 > 1e-4 }) else { return .identity(profile: profile) }
+        let luminance = WorkingSpace(profile).xyz(mean)[1]
+        return LightEstimate(source: .picture, field: .uniform(mean), whiteLevel: luminance,
+                             channels: [.picture, .picture, .picture], profile: profile)
+    }
+}
