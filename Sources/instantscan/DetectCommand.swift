@@ -49,6 +49,8 @@ struct DetectCommand: ParsableCommand {
                 }
             }
             let upright = decoded.orientation.uprightSize(stored: decoded.pixels.size)
+            // The order `scan` numbers its outputs in.
+            result.prints = ReadingOrder.sorted(result.prints)
             if json {
                 print(DetectionJSON.document(image: photo, size: upright, prints: result.prints))
             } else {
