@@ -150,7 +150,11 @@ final class InterruptHandler: @unchecked Sendable {
         source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
         source.setEventHandler { [unowned self] in
             count += 1
-            if count > 1 { exit(130) }
+            if count > 1 {
+                // Writes in progress are abandoned: their temporaries go, so nothing is left behind.
+                AtomicFile.removeTemporariesInFlight()
+                exit(130)
+            }
             Console.note("\nstopping after the photos in progress (Ctrl-C again to quit at once)…")
             onInterrupt()
         }
