@@ -147,9 +147,12 @@ final class InterruptHandler: @unchecked Sendable {
 
     init(_ onInterrupt: @escaping @Sendable () -> Void) {
         signal(SIGINT, SIG_IGN)
-        source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        self.source = source
         source.setEventHandler { [unowned self] in
-            count += 1
+            // A signal source coalesces signals that arrive before its handler runs: two quick
+            // Ctrl-Cs can come as one event whose data is 2.
+            count += max(1, Int(source.data))
             if count > 1 {
                 // Writes in progress are abandoned: their temporaries go, so nothing is left behind.
                 AtomicFile.removeTemporariesInFlight()
