@@ -18,9 +18,9 @@ struct ColorScene {
     var glare = false
 
     /// A light: per-channel multipliers and an achromatic falloff over card position (u, v).
-    struct Light {
+    struct Light: Sendable {
         var cast: [Double]
-        var falloff: (Double, Double) -> Double = { _, _ in 1 }
+        var falloff: @Sendable (Double, Double) -> Double = { _, _ in 1 }
     }
 
     var height: Int { Int((Double(width) / format.cardAspect).rounded()) }
