@@ -23,20 +23,27 @@ import Testing
 
     @Test func transferTablesRoundTripEveryCode() {
         for code in 0...255 {
-            let linear = Double(LinearLight.decodeTable[code])
-            let index = Int(linear * Double(LinearLight.encodeSteps - 1) + 0.5)
-            #expect(LinearLight.encodeTable[index] == UInt8(code), "code \(code)")
+            #expect(abs(Double(LinearLight.decodeTable[code]) - LinearLight.toLinear(Double(code) / 255)) < 1e-7)
+            let root = Double(LinearLight.rootDecodeTable[code])
+            let index = Int(root * Double(LinearLight.rootEncodeSteps - 1) + 0.5)
+            #expect(LinearLight.rootEncodeTable[index] == UInt8(code), "code \(code)")
         }
     }
 
-    @Test func encodeTableIsWithinOneCodeOfTheCurve() {
-        var worst = 0.0
-        for i in stride(from: 0, to: LinearLight.encodeSteps, by: 7) {
-            let exact = LinearLight.fromLinear(Double(i) / Double(LinearLight.encodeSteps - 1)) * 255
-            worst = max(worst, abs(Double(LinearLight.encodeTable[i]) - exact))
+    @Test func rootEncodeTableFollowsTheCurveFinely() {
+        var worstEntry = 0.0, worstStep = 0.0
+        var previous = 0.0
+        for i in 0..<LinearLight.rootEncodeSteps {
+            let root = Double(i) / Double(LinearLight.rootEncodeSteps - 1)
+            let exact = LinearLight.fromLinear(root * root) * 255
+            worstEntry = max(worstEntry, abs(Double(LinearLight.rootEncodeTable[i]) - exact))
+            if i > 0 { worstStep = max(worstStep, exact - previous) }
+            previous = exact
         }
-        // Rounding alone gives 0.5.
-        #expect(worst <= 0.5 + 1e-9)
+        // Each entry is the rounded code (0.5 off at most), and neighbouring entries are under
+        // 0.05 codes apart, so looking up the nearest one is off by at most 0.53 codes.
+        #expect(worstEntry <= 0.5 + 1e-9)
+        #expect(worstStep < 0.05, "\(worstStep)")
     }
 
     @Test func mcCamyGivesD65AndTheLocus() throws {

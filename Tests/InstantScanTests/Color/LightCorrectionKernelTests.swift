@@ -37,9 +37,10 @@ import Testing
                 #expect(out.value(x, y, 3) == pixel[3], "alpha is kept")
             }
         }
-        // Gains in Float and a 65 536-step table: a rare one-code difference at a rounding edge.
+        // Root-linear steps of 1/8191 move a value by up to 0.04 codes, so values within that of
+        // a rounding edge may round the other way: about 1 % of channels, by one code, never more.
         #expect(worst <= 1)
-        #expect(Double(off) / Double(image.width * image.height * 3) < 0.01)
+        #expect(Double(off) / Double(image.width * image.height * 3) < 0.02)
         #expect(abs(clipped - Double(clippedCount) / Double(image.width * image.height)) < 1e-12)
     }
 

@@ -29,11 +29,12 @@ import Testing
         let differences = scene.pictureDifferences(image, try scene.render())
         // The scene follows the model exactly (a cast times an achromatic falloff in linear
         // light), so what is left is 8-bit quantisation of the dim blue channel (a gain of 2.2
-        // magnifies its steps) and the falloff's third-order part (u·x², under 1 % of light),
-        // which a degree-2 field cannot follow: well under 1 ΔE00, the threshold of a visible
-        // difference side by side.
-        #expect(differences.mean < 1.0, "mean ΔE00 \(differences.mean)")
-        #expect(differences.maximum < 2.0, "max ΔE00 \(differences.maximum)")
+        // magnifies its steps: up to a code in dark blues) and the falloff's third-order part
+        // (u·x², 0.4 % of the light at most), which a degree-2 field cannot follow. Each is worth
+        // a few tenths of ΔE00 in the worst block and far less on average; 1 ΔE00, about the
+        // smallest difference seen side by side, would mean the model is wrong somewhere.
+        #expect(differences.mean < 0.25, "mean ΔE00 \(differences.mean)")
+        #expect(differences.maximum < 1.0, "max ΔE00 \(differences.maximum)")
         // The frame comes out at the paper white, neutral.
         let frame = PixelBufferReader(image).median(x: 40..<140, y: image.height - 30..<image.height - 20)
         #expect(frame.allSatisfy { abs($0 - 236) <= 2 }, "frame \(frame)")
@@ -46,14 +47,15 @@ import Testing
         scene.glare = true
         let (image, light) = try corrected(scene, Self.warmLamp)
         // The glare blob covers ~6 % of the frame and the strokes ~2 %; the biweight drops both,
-        // so the gains move by well under 1 % (a caption fitted as paper would move green by 2 %).
+        // so the gains move by well under 0.5 % (fitted as paper, the strokes alone would move
+        // every gain by about 2 %).
         for c in 0..<3 {
-            #expect(abs(light.gains[c] / clean.gains[c] - 1) < 0.01, "channel \(c): \(light.gains[c]) vs \(clean.gains[c])")
+            #expect(abs(light.gains[c] / clean.gains[c] - 1) < 0.005, "channel \(c): \(light.gains[c]) vs \(clean.gains[c])")
         }
         var neutral = scene
         neutral.glare = false
         let differences = scene.pictureDifferences(image, try neutral.render())
-        #expect(differences.mean < 1.0, "mean ΔE00 \(differences.mean)")
+        #expect(differences.mean < 0.5, "mean ΔE00 \(differences.mean)")
     }
 
     /// The residual gradient: the ratio of mean linear luminance of the picture's right and
@@ -93,9 +95,10 @@ import Testing
         let withField = residualGradient(fieldCorrected, reference, scene: scene)
         let withGain = residualGradient(globalCorrected, reference, scene: scene)
         // Across the window's outer sixths the light differs by about 30 %: one gain leaves all
-        // of that; the field, fitted to the frame on both sides, leaves under 2 %.
-        #expect(abs(withGain - 1) > 0.2, "one gain leaves \(withGain)")
-        #expect(abs(withField - 1) < 0.02, "the field leaves \(withField)")
+        // of that; the field, fitted to the frame on both sides, leaves under 0.5 % (a linear
+        // falloff is exactly in its model; what is left is quantisation).
+        #expect(abs(withGain - 1) > 0.25, "one gain leaves \(withGain)")
+        #expect(abs(withField - 1) < 0.005, "the field leaves \(withField)")
     }
 
     @Test func aRedClippedFrameTakesRedFromTheLocus() throws {
