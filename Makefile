@@ -44,7 +44,7 @@ test: test-deps
 # the toolchain's libraries are suppressed (Fuzz/lsan.supp); any in InstantScan fail the run.
 # ASAN_FILTER picks suites (CI: the parsers' and the reliability tests).
 ASAN_FILTER ?=
-test-asan: deps
+test-asan: test-deps
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan -Xswiftc -use-ld=lld
 	LSAN_OPTIONS=suppressions=$(CURDIR)/Fuzz/lsan.supp:print_suppressions=0 \
 		$(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan $(if $(ASAN_FILTER),--filter '$(ASAN_FILTER)')

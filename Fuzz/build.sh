@@ -70,15 +70,17 @@ for source in "$ROOT"/Fuzz/Harnesses/*Harness.swift; do
 done
 
 # The CLI's option parsing: its own sources with the harness, against the argument-parser and
-# swift-system objects of the package's release build (`make build`; uninstrumented, which is fine:
-# the code under test is ours, and a debug argument-parser re-validates the whole command tree on
-# every parse, 100 times slower). Its @main is renamed as SwiftPM does for tests, so that
-# libFuzzer's main runs.
+# swift-system objects of a release build of just those two targets (uninstrumented, which is fine:
+# the code under test is ours; a debug argument-parser re-validates the whole command tree on every
+# parse, 100 times slower). Its @main is renamed as SwiftPM does for tests, so that libFuzzer's
+# main runs.
 DEPS_BIN="$(cd "$ROOT" && swift build -c release --show-bin-path)"
-if [ ! -d "$DEPS_BIN/ArgumentParser.build" ] || [ ! -d "$DEPS_BIN/SystemPackage.build" ]; then
-    echo "fuzz build: the package's release build first (for argument-parser and swift-system)"
-    (cd "$ROOT" && swift build -c release --product instantscan)
-fi
+for target in ArgumentParser SystemPackage; do
+    if [ ! -f "$DEPS_BIN/Modules/$target.swiftmodule" ]; then
+        echo "fuzz build: $target (release)"
+        (cd "$ROOT" && swift build -c release --target "$target" >/dev/null)
+    fi
+done
 CLI_SOURCES=("$ROOT"/Sources/instantscan/*.swift)
 if stale "$OUT/fuzz-options" "$ROOT/Fuzz/Harnesses/OptionsHarness.swift" "$ROOT/Fuzz/Harnesses/Common.swift" "$STAMP" "${CLI_SOURCES[@]}"; then
     echo "fuzz build: fuzz-options"

@@ -22,11 +22,13 @@ public func fuzzOptions(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     do {
         switch command {
         case let scan as ScanCommand:
-            var options = try scan.settings.makeScanOptions()
-            options.corners = try scan.corners.map(CornerSyntax.corners)
+            let options = try scan.settings.makeScanOptions()
+            for corners in scan.corners { _ = try CornerSyntax.corners(corners) }
             let format = scan.settings.encoderFormat(forPath: scan.output)
             let naming = OutputNaming(target: scan.output, fileExtension: format.fileExtension)
-            for count in [1, 3] { precondition(naming.paths(forPrints: count, of: scan.photo).count == count, "output names") }
+            for photo in scan.photos {
+                for count in [1, 3] { precondition(naming.paths(forPrints: count, of: photo).count == count, "output names") }
+            }
             precondition(options.maximumPixels >= 1_000_000, "pixel limit")
         case let batch as BatchCommand:
             let options = try batch.scanOptions.makeScanOptions()

@@ -96,18 +96,22 @@ struct BatchCommand: ParsableCommand {
         }
         progress.end()
         interrupt.cancel()
+        // A report that cannot be written (a full disk) fails the run: exit 73, not 0.
+        var reportFailed = false
         do {
             try sheet?.finish(summary)
         } catch {
             Console.error("\(error)")
+            reportFailed = true
         }
         if !quiet {
             Console.note("\(summary.photos) photos, \(summary.printsScanned) prints scanned, \(summary.skipped) already done, \(summary.failures.count) failed")
             for failure in summary.failures { Console.note("  failed: \(failure.photo): \(failure.reason)") }
             if summary.interrupted { Console.note("interrupted: \(summary.notStarted) photos not started; run the same command again to go on") }
-            if let report { Console.note("report: \(report)") }
+            if let report, !reportFailed { Console.note("report: \(report)") }
         }
         if summary.interrupted { throw ExitCode(130) }
+        if reportFailed { throw ExitCodes.cannotCreate }
         if !summary.succeeded { throw ExitCodes.someFailed }
     }
 }
@@ -147,11 +151,12 @@ final class InterruptHandler: @unchecked Sendable {
 
     init(_ onInterrupt: @escaping @Sendable () -> Void) {
         signal(SIGINT, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        self.source = source
+        // Its own serial queue, not `.global()`: the batch's workers occupy every thread of the
+        // global pool (one per core with the default --jobs) until the batch ends, and a handler
+        // queued behind them ran only then, so Ctrl-C did not stop the batch.
+        source = DispatchSource.makeSignalSource(signal: SIGINT, queue: DispatchQueue(label: "instantscan.interrupt"))
         source.setEventHandler { [unowned self] in
-            // A signal source coalesces signals that arrive before its handler runs: two quick
-            // Ctrl-Cs can come as one event whose data is 2.
+            // Signals arriving together are delivered as one event: `data` counts them.
             count += max(1, Int(source.data))
             if count > 1 {
                 // Writes in progress are abandoned: their temporaries go, so nothing is left behind.

@@ -131,6 +131,23 @@ extension Reliability {
             #expect(ReliabilitySupport.temporaries(under: disk.path).isEmpty)
         }
 
+        /// A batch whose contact sheet cannot be written (its folder is full): the scans are
+        /// there, but the run says the report failed (exit 73) instead of claiming it.
+        @Test(.enabled(if: TmpfsMount.available && ReliabilitySupport.detectionAvailable,
+                       "needs root to mount a tmpfs, and automatic print detection"))
+        func aReportOntoAFullDiskFailsTheBatch() throws {
+            let input = try Reliability.Interrupts.inputFolder(copies: 1, only: 1)
+            let output = try TemporaryFolder()
+            let disk = try TmpfsMount(kilobytes: 16)
+            let run = try Subprocess.cli(["batch", input.url.path, "-o", output.path("scans"), "--long-side", "400",
+                                          "--report", disk.path + "/report.html"], timeout: 300)
+            #expect(run.status == 73, "\(run.stderr)")
+            #expect(run.stderr.contains("No space left on device"), "\(run.stderr)")
+            #expect(!run.stderr.contains("report: "), "the report is not claimed: \(run.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: disk.path + "/report.html"))
+            #expect(ReliabilitySupport.temporaries(under: disk.path).isEmpty)
+        }
+
         // MARK: Inputs that change under the batch
 
         @Test func anInputDeletedMidBatchIsReportedAndTheBatchGoesOn() throws {
