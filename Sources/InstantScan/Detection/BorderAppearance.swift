@@ -25,8 +25,6 @@ struct BorderAppearance: Sendable {
     var minimumContrast: Float = 9
     /// How far beyond an edge the outside strips are sampled, working pixels.
     var stripOffset = 2.5
-    /// Samples with every channel at least this bright are glare and left out.
-    var clipLevel: Float = 250
 
     typealias Color = (Float, Float, Float)
 
@@ -75,8 +73,7 @@ struct BorderAppearance: Sendable {
                 }
                 previous = c
             }
-            // A side mostly lost to glare or out of view says nothing.
-            band.append(samples.count * 2 > count ? median(samples) : nil)
+            band.append(median(samples))
             outside.append(strip(card.corners[i], card.corners[j], awayFrom: cardCentre, offset: stripOffset))
             inside.append(strip(window.corners[i], window.corners[j], awayFrom: windowCentre, offset: -stripOffset))
         }
@@ -122,12 +119,9 @@ struct BorderAppearance: Sendable {
         return samples.count * 2 > count ? median(samples) : nil
     }
 
-    /// The colour at `p`, or nil outside the photo or where glare has clipped it white (it says nothing
-    /// about the border there).
     private func sample(_ p: Point) -> Color? {
         guard p.x >= 0, p.y >= 0, p.x <= Double(image.width - 1), p.y <= Double(image.height - 1) else { return nil }
-        let c = image.color(at: p)
-        return min(c.0, c.1, c.2) >= clipLevel ? nil : c
+        return image.color(at: p)
     }
 
     private func distance(_ a: Color, _ b: Color) -> Float {

@@ -28,8 +28,6 @@ public struct DetectionTrace: Sendable {
     public var segments: [(Point, Point)] = []
     /// Merged lines, as their covered extent.
     public var lines: [(Point, Point)] = []
-    /// Quads closed from the lines (before any template), best first.
-    public var quads: [Quad] = []
     /// The best candidates, best first.
     public var candidates: [Candidate] = []
     /// The candidates chosen as prints, before refinement.

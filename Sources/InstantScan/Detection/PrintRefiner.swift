@@ -18,12 +18,6 @@ struct PrintRefiner {
         var cardEdges: [EdgeRefiner.Result?]
         var windowEdges: [EdgeRefiner.Result?]
         var verdict: FormatClassifier.Verdict?
-        /// False when a clearly measured window fits no format (the hypothesis, or the format, was
-        /// wrong) or fewer than three card edges could be refined: the print does not hang together.
-        /// A window hidden by glare is no evidence against it.
-        var isConsistent: Bool {
-            format != nil && cardEdges.compactMap { $0 }.count >= 3
-        }
     }
 
     /// `card` and `window` are in upright full-resolution pixels, TL, TR, BR, BL of the upright print
