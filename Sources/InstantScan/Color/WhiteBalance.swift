@@ -23,8 +23,8 @@ import Darwin
 ///
 /// When the frame cannot be read it falls back: a dark (black-edition) frame still gives the
 /// colour and falloff of the light but not the exposure, which is then left as it was; a frame
-/// too dark to measure, or no known format, leaves the picture's own statistics (gray world in
-/// linear light).
+/// too dark to measure, or no known format, leaves the picture's own statistics (shades of gray
+/// in linear light, gray world's better-behaved generalisation).
 public struct WhiteBalance: Sendable {
     /// How the light is found.
     public var mode: WhiteBalanceMode
@@ -128,10 +128,18 @@ public struct WhiteBalance: Sendable {
     /// ``paperWhite`` in linear light.
     var paperWhiteLinear: Double { LinearLight.toLinear(min(max(paperWhite, 0), 255) / 255) }
 
-    /// Gray world in linear light: the picture's mean colour is taken to be grey, and its
-    /// luminance is kept, so exposure stays as it was.
+    /// The Minkowski norm of picture statistics: p = 6, as Finlayson & Trezzi (2004) found best,
+    /// and as measured on the project's scenes (median ΔE00 on the whole card: gray world 5.3,
+    /// p = 4 3.7, p = 6 3.7, gray edge 3.9; on the picture alone: 7.7, 5.8, 5.1, 5.1).
+    static let shadesOfGrayPower = 6.0
+
+    /// Shades of gray in linear light: the picture's Minkowski p-mean colour is taken to be grey
+    /// (gray world generalised; see ``shadesOfGrayPower``), and its luminance is kept, so
+    /// exposure stays as it was.
     func pictureEstimate(_ picture: PictureSamples) -> LightEstimate {
-        guard let mean = picture.mean, mean.allSatisfy({ $0 > 1e-4 }) else { return .identity(profile: profile) }
+        guard let mean = picture.minkowskiMean(WhiteBalance.shadesOfGrayPower), mean.allSatisfy({ $0 > 1e-4 }) else {
+            return .identity(profile: profile)
+        }
         let luminance = WorkingSpace(profile).xyz(mean)[1]
         return LightEstimate(source: .picture, field: .uniform(mean), whiteLevel: luminance,
                              channels: [.picture, .picture, .picture], profile: profile)
