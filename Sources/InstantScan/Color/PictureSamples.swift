@@ -19,9 +19,9 @@ struct PictureSamples {
     /// Share of the card kept clear of its edge when no format (so no window) is known.
     static let cardMargin = 0.03
 
-    /// Samples the picture window of `card` (an upright card image), or, without a format, the
-    /// card inside a small margin.
-    init(card: PixelBuffer, format: PrintFormat?) {
+    /// Samples the picture window of `card` (an upright card image) when a format is given, else
+    /// the whole card inside a small margin.
+    init(card: PixelBuffer, window format: PrintFormat?) {
         var u0 = PictureSamples.cardMargin, v0 = PictureSamples.cardMargin
         var u1 = 1 - PictureSamples.cardMargin, v1 = 1 - PictureSamples.cardMargin
         if let format {
