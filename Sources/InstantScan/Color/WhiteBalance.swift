@@ -41,6 +41,10 @@ public struct WhiteBalance: Sendable {
     static let darkFrameRatio = 0.5
     /// Below this linear value a frame's colour is JPEG noise (code ≈ 25).
     static let unreadableFrameLevel = 0.01
+    /// A frame whose colour lies further than this from the Planckian locus (Duv, CIE 1960 uv) is
+    /// not white paper under some lamp but a coloured frame (pink, mint, blue editions): twice the
+    /// distance of the greenest fluorescent tube or LED.
+    static let offLocusLimit = 0.02
 
     /// Makes a white balance.
     public init(mode: WhiteBalanceMode = .frame, profile: BuiltInProfile = .srgb) {
@@ -66,6 +70,10 @@ public struct WhiteBalance: Sendable {
             }
             let inliers = fit.inlier.filter { $0 }.count
             let paper = fit.field.logLevels.map { exp($0) }
+            guard let xy = space.chromaticity(paper), let locus = PlanckianLocus.distance(x: xy.x, y: xy.y),
+                  abs(locus.duv) <= WhiteBalance.offLocusLimit else {
+                return pictureEstimate(card: card)
+            }
             let paperLuminance = space.xyz(paper)[1]
             let pictureBright = PictureSamples(card: card, window: format).luminanceQuantile(0.9, in: space) ?? 0
             if paperLuminance >= WhiteBalance.darkFrameRatio * pictureBright {
