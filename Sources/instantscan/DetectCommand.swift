@@ -20,8 +20,9 @@ struct DetectCommand: ParsableCommand {
     @Flag(help: "Print JSON: {image, width, height, prints: [{format, corners, window, confidence}]}.")
     var json = false
 
-    @Flag(help: "Also report prints that run off the edge of the photo (flagged, corners extrapolated).")
-    var partial = false
+    @Flag(inversion: .prefixedNo,
+          help: "Report prints that run off the edge of the photo (flagged \"touches_border\", corners extrapolated from the window).")
+    var partial = true
 
     @Option(help: "Write what the detector saw (segments, lines, candidates, stage times) as JSON here, and its working image beside it as FILE.ppm.")
     var trace: String?
@@ -48,6 +49,8 @@ struct DetectCommand: ParsableCommand {
                 }
             }
             let upright = decoded.orientation.uprightSize(stored: decoded.pixels.size)
+            // The order `scan` numbers its outputs in.
+            result.prints = ReadingOrder.sorted(result.prints)
             if json {
                 print(DetectionJSON.document(image: photo, size: upright, prints: result.prints))
             } else {

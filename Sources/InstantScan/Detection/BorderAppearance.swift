@@ -16,7 +16,7 @@ struct BorderAppearance: Sendable {
     /// Largest colour difference between neighbouring samples, levels (Euclidean RGB).
     var tolerance: Float = 7
     /// Sample spacing along the band, working pixels.
-    var spacing = 2.0
+    var spacing = 2.5
     /// Largest chromaticity difference between a side and the whole border.
     var chromaTolerance: Float = 0.035
     /// Largest brightness ratio between a side and the whole border.
@@ -38,12 +38,14 @@ struct BorderAppearance: Sendable {
         /// Share of the window's sides across which the colour changes, 0...1.
         var windowContrast: Double
 
-        /// One factor for the hypothesis score: texture, mixed colours or a missing card edge each
-        /// pull it down hard; a window side that blends into the picture only a little.
+        /// One factor for the hypothesis score: texture or mixed colours pull it down hard, as do card
+        /// edges without a change of colour — but one such side is allowed, because two prints laid
+        /// edge to edge have border on both sides of the shared edge. A window side that blends into
+        /// the picture costs only a little.
         var factor: Double {
             let plain = 0.7 + 0.3 * plainness
-            let sides = consistency * consistency * cardContrast * cardContrast
-            return plain * sides * (0.75 + 0.25 * windowContrast)
+            let contrast = cardContrast >= 0.74 ? 1 : (cardContrast >= 0.49 ? 0.5 : 0.15)
+            return plain * consistency * consistency * contrast * (0.75 + 0.25 * windowContrast)
         }
     }
 
@@ -79,9 +81,13 @@ struct BorderAppearance: Sendable {
             return Result(plainness: 0, consistency: 0, cardContrast: 0, windowContrast: 0)
         }
         let wholeSum = max(whole.0 + whole.1 + whole.2, 1)
-        var agreeing = 0, cardEdges = 0, windowEdges = 0
+        // Sides out of view count neither way.
+        var agreeing = 0, cardEdges = 0, windowEdges = 0, bandSides = 0, cardSides = 0, windowSides = 0
         for i in 0..<4 {
             guard let c = band[i] else { continue }
+            bandSides += 1
+            if outside[i] != nil { cardSides += 1 }
+            if inside[i] != nil { windowSides += 1 }
             let sum = max(c.0 + c.1 + c.2, 1)
             let dr = c.0 / sum - whole.0 / wholeSum, dg = c.1 / sum - whole.1 / wholeSum
             let ratio = (sum + 6) / (wholeSum + 6)  // a little slack for near-black borders
@@ -90,8 +96,9 @@ struct BorderAppearance: Sendable {
             if let o = outside[i], distance(o, c) >= minimumContrast { cardEdges += 1 }
             if let w = inside[i], distance(w, c) >= minimumContrast { windowEdges += 1 }
         }
-        return Result(plainness: Double(plain) / Double(pairs), consistency: Double(agreeing) / 4,
-                      cardContrast: Double(cardEdges) / 4, windowContrast: Double(windowEdges) / 4)
+        func share(_ n: Int, _ of: Int) -> Double { of >= 2 ? Double(n) / Double(of) : 0 }
+        return Result(plainness: Double(plain) / Double(pairs), consistency: share(agreeing, bandSides),
+                      cardContrast: share(cardEdges, cardSides), windowContrast: share(windowEdges, windowSides))
     }
 
     /// The typical colour of a strip parallel to side a→b, `offset` pixels beyond it (away from

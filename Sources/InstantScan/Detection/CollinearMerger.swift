@@ -31,7 +31,9 @@ struct CollinearMerger: Sendable {
         var binOf: [Int] = []
         let binWidth = Double.pi / Double(CollinearMerger.bins)
         for s in sorted {
-            let tolerance = max(minimumAngleTolerance, atan(2 / s.length))
+            // Short segments' directions are noisy, but both ends within the distance tolerance already
+            // bound the angle; past 6° the angle test only costs time.
+            let tolerance = min(6 * .pi / 180, max(minimumAngleTolerance, atan(2 / s.length)))
             let sinLimit = sin(tolerance)
             let home = CollinearMerger.bin(s.line)
             let reach = Int((tolerance / binWidth).rounded(.up)) + 1

@@ -15,6 +15,12 @@ import Darwin
 struct LineSegmentDetector: Sendable {
     /// Gradients weaker than this (levels per working pixel) are not part of any edge.
     var magnitudeThreshold: Float = 2.5
+    /// A region starts only from a pixel this strong (or twice the floor); it may then grow into
+    /// weaker pixels. Flat, noisy surfaces have many ridge pixels just above the floor, none of which
+    /// could start a segment worth having.
+    var seedThreshold: Float = 5
+    /// The floor rises to this share of the median ridge strength where that is higher (texture).
+    var textureFactor: Float = 0.5
     /// How far a pixel's gradient direction may turn from its region's (LSD's τ = 22.5°).
     var angleTolerance: Double = 22.5 * .pi / 180
     /// Shortest segment kept, in working pixels.
@@ -55,21 +61,41 @@ struct LineSegmentDetector: Sendable {
                                 }
                             }
                         }
+                        // On a textured surface most ridges are texture: raise the floor to a share of the
+                        // median ridge strength, so the growing spends its time on edges that can matter.
+                        var seen = 0, medianBin = bins - 1
+                        for b in 0..<bins {
+                            seen += counts[b]
+                            if 2 * seen >= usable { medianBin = b; break }
+                        }
+                        let medianMagnitude = Float(bins - 1 - medianBin) / 4
+                        let floorMagnitude = max(threshold, textureFactor * medianMagnitude)
+                        let floorBin = bins - 1 - min(Int(floorMagnitude * 4), bins - 1)
                         var start = 0
                         for b in 0..<bins {
                             let c = counts[b]
                             counts[b] = start
                             start += c
                         }
+                        var kept = 0
                         for i in 0..<n where used[i] == 0 {
                             let b = bins - 1 - min(Int(mag[i] * 4), bins - 1)
+                            if b > floorBin {
+                                used[i] = 1
+                                continue
+                            }
                             order[counts[b]] = Int32(i)
                             counts[b] += 1
+                            kept += 1
                         }
+                        usable = kept
                         var region = [Int32](repeating: 0, count: 0)
                         region.reserveCapacity(4096)
+                        let seedFloor = max(seedThreshold, 2 * floorMagnitude)
                         for k in 0..<usable {
                             let seed = Int(order[k])
+                            // Seeds come strongest first: below the seed floor only noise would start.
+                            if mag[seed] < seedFloor { break }
                             if used[seed] != 0 { continue }
                             region.removeAll(keepingCapacity: true)
                             region.append(Int32(seed))

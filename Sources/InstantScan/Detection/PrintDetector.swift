@@ -45,10 +45,11 @@ public struct PrintDetector: Sendable {
         generator.minimumSide = max(12, minSide * 0.7)
         let quads = generator.hypotheses(from: lines, width: work.width, height: work.height)
         lap("quads")
-        let scorer = PrintHypothesisScorer(
+        var scorer = PrintHypothesisScorer(
             evidence: EdgeEvidence(gradient: gradient),
             border: BorderAppearance(image: work),
             imageSize: PixelSize(width: work.width, height: work.height))
+        scorer.allowsPartialCards = options.reportsPartialPrints
         let hyps = quads.flatMap { scorer.hypotheses(from: $0, floor: options.minimumConfidence) }
         lap("templates")
         let ranked = scorer.rank(hyps)
@@ -62,9 +63,9 @@ public struct PrintDetector: Sendable {
         for h in chosen {
             var card = h.card.mapped(toUp.apply)
             var window = h.window.mapped(toUp.apply)
-            var format = h.format
+            var format: PrintFormat? = h.format
             if options.refinesAtFullResolution {
-                let refined = refiner.refine(card: card, window: window, format: format)
+                let refined = refiner.refine(card: card, window: window, format: h.format)
                 card = refined.card
                 window = refined.window
                 format = refined.format

@@ -27,13 +27,33 @@ struct PrintHypothesisScorer: Sendable {
     var windowTrim = 0.06
     /// A quad whose own sides are supported less than this (mean share) is not tried further.
     var minimumOwnSupport = 0.55
+    /// Let a predicted card run off the photo: its sides are judged on the part in view, a side mostly
+    /// out of view is left out (marked -1), and the window must be wholly in view.
+    var allowsPartialCards = false
+
+    /// Support values of a quad's sides: the supported share of all samples, or, for a card that may run
+    /// off the photo, of the samples in view (-1 for a side mostly out of view).
+    private func values(_ sides: [EdgeEvidence.SideSupport], partial: Bool) -> [Double] {
+        sides.map { s in
+            guard partial else { return s.fraction }
+            return 2 * s.visible >= s.total ? s.visibleFraction : -1
+        }
+    }
 
     /// A print shows all four sides of its card and, but for a picture that fades into the border on
     /// one side (a pale sky), all four of its window; a pair stitched together from neighbouring
     /// prints and texture leaves whole sides bare. The mean support hides that; counting sides does not.
+    /// Card sides out of view (-1) count neither way, but at least two must be in view and a print cut
+    /// by the photo's edge is worth a little less than a whole one.
     static func sideCountFactor(_ card: [Double], _ window: [Double]) -> Double {
+        let seen = card.filter { $0 >= 0 }.count
         let cardSides = card.filter { $0 >= 0.3 }.count, windowSides = window.filter { $0 >= 0.3 }.count
-        let cardFactor = cardSides == 4 ? 1 : (cardSides == 3 ? 0.8 : 0.4)
+        let cardFactor: Double
+        if seen < 4 {
+            cardFactor = seen >= 2 && cardSides == seen ? 0.9 : 0
+        } else {
+            cardFactor = cardSides == 4 ? 1 : (cardSides == 3 ? 0.8 : 0.4)
+        }
         let windowFactor = windowSides == 4 ? 1 : (windowSides == 3 ? 0.9 : 0.45)
         return cardFactor * windowFactor
     }
@@ -76,9 +96,10 @@ struct PrintHypothesisScorer: Sendable {
                         card = c; window = quad
                     }
                     guard card.isConvex, window.isConvex, card.signedArea > 0 else { continue }
-                    let partner = evidence.support(of: origin == .card ? window : card,
-                                                   trim: origin == .card ? windowTrim : cardTrim,
-                                                   maximumSamples: 16).map(\.fraction)
+                    let partnerSides = evidence.support(of: origin == .card ? window : card,
+                                                        trim: origin == .card ? windowTrim : cardTrim, maximumSamples: 16)
+                    let partial = allowsPartialCards && origin == .window
+                    let partner = values(partnerSides, partial: partial)
                     let glance = edgeScore(origin: origin, own: ownSupport, partner: partner, mismatch: mismatch,
                                            logTolerance: logTolerance)
                     pairings.append(Pairing(format: format, origin: origin, card: card, window: window,
@@ -89,8 +110,9 @@ struct PrintHypothesisScorer: Sendable {
         guard let best = pairings.map(\.glance).max() else { return [] }
         var out: [PrintHypothesis] = []
         for p in pairings where p.glance >= max(floor - 0.1, best - 0.12) {
-            let partner = evidence.support(of: p.origin == .card ? p.window : p.card,
-                                           trim: p.origin == .card ? windowTrim : cardTrim).map(\.fraction)
+            let partner = values(evidence.support(of: p.origin == .card ? p.window : p.card,
+                                                  trim: p.origin == .card ? windowTrim : cardTrim),
+                                 partial: allowsPartialCards && p.origin == .window)
             let edges = edgeScore(origin: p.origin, own: p.own, partner: partner, mismatch: p.mismatch,
                                   logTolerance: logTolerance)
             guard edges >= floor else { continue }
@@ -106,7 +128,8 @@ struct PrintHypothesisScorer: Sendable {
     private func edgeScore(origin: PrintHypothesis.Origin, own: [Double], partner: [Double], mismatch: Double,
                            logTolerance: Double) -> Double {
         let card = origin == .card ? own : partner, window = origin == .card ? partner : own
-        let mean = (card.reduce(0, +) + window.reduce(0, +)) / 8
+        let seen = card.filter { $0 >= 0 } + window.filter { $0 >= 0 }
+        let mean = seen.reduce(0, +) / Double(max(seen.count, 1))
         // The shape recovered from one quad is only a hint (with one pair of sides parallel in the
         // photo the focal length is unknown and a 40° tilt can fool it by 15%): it breaks near ties.
         let shape = 1 - 0.02 * mismatch / logTolerance
@@ -116,7 +139,7 @@ struct PrintHypothesisScorer: Sendable {
     /// Ranks hypotheses: near-duplicates (the same card and format reached from different quads) are
     /// merged, and the best `limit` by edge evidence are weighed by how much their border looks like one.
     /// The border test samples colours and takes medians, so it runs only on these few.
-    func rank(_ hypotheses: [PrintHypothesis], limit: Int = 64, duplicateDistance: Double = 2.5) -> [PrintHypothesis] {
+    func rank(_ hypotheses: [PrintHypothesis], limit: Int = 40, duplicateDistance: Double = 2.5) -> [PrintHypothesis] {
         let sorted = hypotheses.sorted { $0.edgeScore > $1.edgeScore }
         var kept: [PrintHypothesis] = []
         for h in sorted {

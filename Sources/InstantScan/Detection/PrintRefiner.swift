@@ -5,11 +5,15 @@ struct PrintRefiner {
     let sampler: FullResolutionSampler
     /// Full-resolution pixels per working pixel: how far off the working-image edges can be.
     let workingScale: Double
+    /// Classifier cost (squared standard errors) above which a clearly measured window belongs to no
+    /// known format. Real prints of the known formats come out below 0.3 on the evaluation scenes.
+    var unknownCost = 9.0
 
     struct Refined: Sendable {
         var card: Quad
         var window: Quad
-        var format: PrintFormat
+        /// nil: a card with a clear window that fits no known format.
+        var format: PrintFormat?
         /// Refinement results per card side (top, right, bottom, left); nil where it failed.
         var cardEdges: [EdgeRefiner.Result?]
         var windowEdges: [EdgeRefiner.Result?]
@@ -26,19 +30,28 @@ struct PrintRefiner {
             return refiner.refine(from: a, to: b, towardBorder: inwardNormal(a, b), searchRadius: cardRadius,
                                   trim: 0.12, rule: .nearestToPrediction)
         }
-        let refinedCard = PrintRefiner.quad(from: cardEdges, fallback: card)
+        var refinedCard = PrintRefiner.quad(from: cardEdges, fallback: card)
 
         // The window as the template places it in the refined card; the search reaches far enough to
         // cover the other formats' windows (a few per cent of the card) in case the guess was wrong.
         let predicted = PrintTemplate(format: format).window(forCard: refinedCard) ?? window
         let side = min(refinedCard.meanWidth, refinedCard.meanHeight)
-        let windowRadius = max(2 * workingScale + 3, 0.03 * side)
+        let windowRadius = max(2 * workingScale + 3, 0.045 * side)
         let windowEdges = (0..<4).map { i -> EdgeRefiner.Result? in
             let a = predicted.corners[i], b = predicted.corners[(i + 1) % 4]
             return refiner.refine(from: a, to: b, towardBorder: inwardNormal(a, b) * -1, searchRadius: windowRadius,
                                   trim: 0.06, rule: .firstFromBorder)
         }
         let measuredWindow = PrintRefiner.quad(from: windowEdges, fallback: predicted)
+        // Card sides that could not be refined (out of view) come from the measured window through
+        // the template instead of from the working image.
+        if cardEdges.contains(where: { $0 == nil }),
+           let fromWindow = PrintTemplate(format: format).card(forWindow: measuredWindow) {
+            let lines = (0..<4).map { i in
+                cardEdges[i]?.line ?? ImageLine(fromWindow.corners[i], fromWindow.corners[(i + 1) % 4])
+            }
+            refinedCard = PrintRefiner.quad(lines: lines) ?? refinedCard
+        }
 
         let classifier = FormatClassifier(imageSize: sampler.uprightSize)
         let verdict = classifier.classify(card: refinedCard, window: measuredWindow).first
@@ -51,7 +64,35 @@ struct PrintRefiner {
             result.cardEdges = (0..<4).map { cardEdges[($0 + verdict.turn) % 4] }
             result.windowEdges = (0..<4).map { windowEdges[($0 + verdict.turn) % 4] }
         }
+        // A window found clearly on all four sides that no format explains (several times the
+        // measurement's own spread away from the nearest): a print of some other kind.
+        let clearWindow = windowEdges.allSatisfy { ($0?.inlierFraction ?? 0) >= 0.75 && ($0?.foundFraction ?? 0) >= 0.8 }
+        if let verdict, verdict.cost > unknownCost, clearWindow {
+            result.format = nil
+            let turn = PrintRefiner.thickBorderTurn(card: refinedCard, window: measuredWindow)
+            result.card = refinedCard.rotatingOrder(by: turn)
+            result.window = measuredWindow.rotatingOrder(by: turn)
+            return result
+        }
+        // The window the format puts in the refined card. The measured window decided the format and
+        // the turn; as an output it is less sure than the card (a pale sky or a white wall in the
+        // picture can pull a window edge inward), while the card's edges are the strongest evidence
+        // there is and the template carries them to the window exactly.
+        if let format = result.format, let predicted = PrintTemplate(format: format).window(forCard: result.card) {
+            result.window = predicted
+        }
         return result
+    }
+
+    /// The turn of the corner order that puts the widest border at the bottom (for prints of no
+    /// known format, the thick border is all there is to tell up from down).
+    static func thickBorderTurn(card: Quad, window: Quad) -> Int {
+        guard let toUnit = Homography.mapping(PrintTemplate.unitCard.corners, to: card.corners)?.inverse else { return 0 }
+        let w = window.corners.map(toUnit.apply)
+        // Margins below the window's bottom, left of its left, above its top, right of its right:
+        // the bottom margin when the print is turned by 0, 1, 2, 3 quarter turns of the order.
+        let margins = [1 - max(w[2].y, w[3].y), min(w[0].x, w[3].x), min(w[0].y, w[1].y), 1 - max(w[1].x, w[2].x)]
+        return margins.indices.max { margins[$0] < margins[$1] } ?? 0
     }
 
     /// The normal of side a→b pointing into a clockwise (on screen) quad.
@@ -59,6 +100,17 @@ struct PrintRefiner {
         let d = b - a
         let len = (d.x * d.x + d.y * d.y).squareRoot()
         return Point(-d.y / len, d.x / len)
+    }
+
+    /// Corners where four side lines (top, right, bottom, left) meet.
+    static func quad(lines: [ImageLine]) -> Quad? {
+        var corners: [Point] = []
+        for i in 0..<4 {
+            guard let p = lines[(i + 3) % 4].intersection(lines[i]) else { return nil }
+            corners.append(p)
+        }
+        let q = Quad(corners: corners)
+        return q.isConvex ? q : nil
     }
 
     /// Corners from four side lines (top, right, bottom, left); a missing side keeps its old line.

@@ -4,18 +4,22 @@ import Glibc
 import Darwin
 #endif
 
-/// Closes supported lines into quadrilaterals: two roughly opposite pairs, crossing at four corners.
+/// Closes supported lines into quadrilaterals by walking from corner to corner.
 ///
-/// Opposite sides of a tilted card converge, but not by much (a card leaning 40° toward the camera
-/// still has its far and near edges within ~30° of parallel), while adjacent sides stay far from
-/// parallel. Each quad is scored cheaply by how much of its perimeter the lines' covered stretches
-/// explain; only the best go on to the pixel-level template test.
+/// A corner is where two lines at a proper angle meet near the end of a covered stretch of each: the
+/// place where a card's edge stops and the next one begins. Quads are chains of corners — along one
+/// line to its next corner, turn, and so on — closed either by a fourth corner or, where glare or a
+/// badly rounded corner hides it, by simply intersecting the last line with the first. Working from
+/// corners rather than from every combination of lines keeps the search local: a plank floor or a
+/// tiled wall can give a hundred long lines, but few of them end where another begins, so the print's
+/// edges are not crowded out (and the search stays cheap).
+///
+/// Each quad is then scored cheaply by how much of its perimeter the lines' covered stretches explain;
+/// only the best go on to the pixel-level template test.
 struct QuadHypothesisGenerator: Sendable {
-    /// Lines considered, strongest first.
-    var maximumLines = 48
-    /// Largest angle between opposite sides.
-    var maximumOppositeAngle = 35.0 * Double.pi / 180
-    /// Smallest angle between adjacent sides.
+    /// Lines considered, those with the longest continuous stretch first.
+    var maximumLines = 200
+    /// Smallest angle between adjacent sides (and largest, mirrored).
     var minimumCornerAngle = 45.0 * Double.pi / 180
     /// Shortest side, in working pixels.
     var minimumSide = 24.0
@@ -25,75 +29,97 @@ struct QuadHypothesisGenerator: Sendable {
     var minimumCoverage = 0.45
     /// How far outside the image a corner may lie, as a share of the image's long side.
     var outsideMargin = 0.1
-    /// Quads kept.
-    var maximumHypotheses = 64
+    /// Gaps up to this many working pixels do not break a covered stretch.
+    var runGap = 6.0
+    /// How far from the end of a stretch a corner may lie: this share of the stretch, at least
+    /// `minimumReach` pixels (rounded corners and glare eat into the ends).
+    var reachShare = 0.25
+    var minimumReach = 5.0
+    /// Quads kept after ranking.
+    var maximumHypotheses = 96
+    /// Quads examined at most (a guard against pathological line soups).
+    var maximumExamined = 20_000
+
+    /// A place where two lines meet near the ends of covered stretches.
+    private struct Corner {
+        var lines: (Int, Int)
+        var point: Point
+        /// Coordinates of the point along each line, and which way (+1/-1) each line's stretch runs
+        /// from it.
+        var t: (Double, Double)
+        var arm: (Double, Double)
+
+        func other(_ line: Int) -> Int { lines.0 == line ? lines.1 : lines.0 }
+        func t(on line: Int) -> Double { lines.0 == line ? t.0 : t.1 }
+        func arm(on line: Int) -> Double { lines.0 == line ? arm.0 : arm.1 }
+    }
 
     func hypotheses(from allLines: [SupportedLine], width: Int, height: Int) -> [QuadHypothesis] {
-        // Rank by the longest continuous stretch: a card edge is one long run (or a few, where glare
-        // breaks it); texture that happens to line up is many short pieces.
-        let ranked = allLines.map { ($0, $0.longestRun(maximumGap: 3)) }.sorted { $0.1 > $1.1 }
+        let ranked = allLines.map { ($0, $0.longestRun(maximumGap: 3)) }
+            .filter { $0.1 >= 0.3 * minimumSide }
+            .sorted { $0.1 > $1.1 }
         let lines = ranked.prefix(maximumLines).map(\.0)
         let n = lines.count
-        guard n >= 4 else { return [] }
-        let sinOpposite = sin(maximumOppositeAngle), sinCorner = sin(minimumCornerAngle)
-        var crossing = [Point?](repeating: nil, count: n * n)
-        var sines = [Double](repeating: 0, count: n * n)
-        for i in 0..<n {
-            for j in (i + 1)..<n {
-                let s = lines[i].line.sinAngle(lines[j].line)
-                sines[i * n + j] = s; sines[j * n + i] = s
-                if s >= sinCorner, let p = lines[i].line.intersection(lines[j].line) {
-                    crossing[i * n + j] = p; crossing[j * n + i] = p
-                }
-            }
-        }
-        // Opposite pairs: near-parallel lines at least a side apart.
-        var pairs: [(Int, Int)] = []
-        for i in 0..<n {
-            for j in (i + 1)..<n where sines[i * n + j] <= sinOpposite {
-                let mid = lines[i].line.point(at: (lines[i].extent.lowerBound + lines[i].extent.upperBound) / 2)
-                if abs(lines[j].line.distance(mid)) >= minimumSide { pairs.append((i, j)) }
-            }
-        }
+        guard n >= 3 else { return [] }
+        let runs = lines.map { stretches(of: $0) }
+        let sinCorner = sin(minimumCornerAngle)
         let margin = outsideMargin * Double(max(width, height))
         let lo = Point(-margin, -margin), hi = Point(Double(width - 1) + margin, Double(height - 1) + margin)
-        var found: [QuadHypothesis] = []
-        for p in 0..<pairs.count {
-            let (a, c) = pairs[p]
-            for q in (p + 1)..<pairs.count {
-                let (b, d) = pairs[q]
-                if b == a || b == c || d == a || d == c { continue }
-                guard let ab = crossing[a * n + b], let bc = crossing[b * n + c],
-                      let cd = crossing[c * n + d], let da = crossing[d * n + a] else { continue }
-                let corners = [ab, bc, cd, da]
-                if corners.contains(where: { $0.x < lo.x || $0.y < lo.y || $0.x > hi.x || $0.y > hi.y }) { continue }
-                // Side on line a runs da→ab, on b ab→bc, on c bc→cd, on d cd→da.
-                let sides = [(d, a, da, ab), (a, b, ab, bc), (b, c, bc, cd), (c, d, cd, da)]
-                var covered = 0.0, perimeter = 0.0, ok = true
-                var sideLines: [Int] = []
-                for (_, line, from, to) in sides {
-                    let len = from.distance(to: to)
-                    if len < minimumSide { ok = false; break }
-                    let l = lines[line]
-                    let c = l.coverage(from: l.line.coordinate(from), to: l.line.coordinate(to))
-                    if c < minimumSideCoverage * len { ok = false; break }
-                    covered += c
-                    perimeter += len
-                    sideLines.append(line)
-                }
-                guard ok, covered >= minimumCoverage * perimeter else { continue }
-                var quad = Quad(corners: [da, ab, bc, cd])
-                guard quad.isConvex else { continue }
-                if quad.signedArea < 0 {
-                    quad = Quad(corners: [da, cd, bc, ab])
-                    sideLines = [sideLines[3], sideLines[2], sideLines[1], sideLines[0]]
-                }
-                found.append(QuadHypothesis(quad: quad, lines: sideLines, coverage: covered / perimeter,
-                                            coveredLength: covered))
+        func inBounds(_ p: Point) -> Bool { p.x >= lo.x && p.y >= lo.y && p.x <= hi.x && p.y <= hi.y }
+
+        // Corners, and for each line the corners on it.
+        var corners: [Corner] = []
+        var onLine = [[Int]](repeating: [], count: n)
+        for i in 0..<n {
+            for j in (i + 1)..<n where lines[i].line.sinAngle(lines[j].line) >= sinCorner {
+                guard let p = lines[i].line.intersection(lines[j].line), inBounds(p) else { continue }
+                let ti = lines[i].line.coordinate(p), tj = lines[j].line.coordinate(p)
+                guard let ai = arm(at: ti, runs[i]), let aj = arm(at: tj, runs[j]) else { continue }
+                corners.append(Corner(lines: (i, j), point: p, t: (ti, tj), arm: (ai, aj)))
+                onLine[i].append(corners.count - 1)
+                onLine[j].append(corners.count - 1)
             }
         }
-        // Rank by evidence that is both dense and plentiful: a tiny quad of texture can be fully
-        // covered, a print's perimeter is long.
+
+        // Chains of three corners a|b, b|c, c|d, closed by d|a.
+        var seen = Set<[Int]>()
+        var found: [QuadHypothesis] = []
+        var examined = 0
+        /// The corners reached from corner `c` by going along `line` the way its stretch runs.
+        func next(from c: Corner, along line: Int) -> [Int] {
+            let t0 = c.t(on: line), dir = c.arm(on: line)
+            return onLine[line].filter { k in
+                let d = corners[k]
+                return (d.t(on: line) - t0) * dir >= minimumSide && d.arm(on: line) == -dir
+            }
+        }
+        search: for c1 in corners.indices {
+            for (a, b) in [(corners[c1].lines.0, corners[c1].lines.1), (corners[c1].lines.1, corners[c1].lines.0)] {
+                for c2 in next(from: corners[c1], along: b) {
+                    let c = corners[c2].other(b)
+                    if c == a { continue }
+                    for c3 in next(from: corners[c2], along: c) {
+                        let d = corners[c3].other(c)
+                        if d == a || d == b { continue }
+                        let key = [a, b, c, d].sorted()
+                        if seen.contains(key) { continue }
+                        examined += 1
+                        if examined > maximumExamined { break search }
+                        // Close: the corner of d and a, seen or not, must lie ahead on both.
+                        guard lines[d].line.sinAngle(lines[a].line) >= sinCorner,
+                              let p4 = lines[d].line.intersection(lines[a].line), inBounds(p4) else { continue }
+                        let ahead3 = (lines[d].line.coordinate(p4) - corners[c3].t(on: d)) * corners[c3].arm(on: d)
+                        let ahead1 = (lines[a].line.coordinate(p4) - corners[c1].t(on: a)) * corners[c1].arm(on: a)
+                        guard ahead3 >= minimumSide, ahead1 >= minimumSide else { continue }
+                        seen.insert(key)
+                        if let q = quad([corners[c1].point, corners[c2].point, corners[c3].point, p4],
+                                        sides: [b, c, d, a], lines: lines) {
+                            found.append(q)
+                        }
+                    }
+                }
+            }
+        }
         found.sort { $0.coverage * $0.coveredLength > $1.coverage * $1.coveredLength }
         // Lines split by a gap or doubled by a shadow give the same quad several times over.
         var kept: [QuadHypothesis] = []
@@ -106,5 +132,56 @@ struct QuadHypothesisGenerator: Sendable {
             if !duplicate { kept.append(h) }
         }
         return kept
+    }
+
+    /// The quad with corners `p` (side i from p[i] to p[i+1] on line `sides[i]`), if its sides are long
+    /// and covered enough; clockwise on screen.
+    private func quad(_ p: [Point], sides: [Int], lines: [SupportedLine]) -> QuadHypothesis? {
+        var covered = 0.0, perimeter = 0.0
+        for i in 0..<4 {
+            let from = p[i], to = p[(i + 1) % 4]
+            let len = from.distance(to: to)
+            guard len >= minimumSide else { return nil }
+            let l = lines[sides[i]]
+            let c = l.coverage(from: l.line.coordinate(from), to: l.line.coordinate(to))
+            guard c >= minimumSideCoverage * len else { return nil }
+            covered += c
+            perimeter += len
+        }
+        guard covered >= minimumCoverage * perimeter else { return nil }
+        var q = Quad(corners: p), s = sides
+        guard q.isConvex else { return nil }
+        if q.signedArea < 0 {
+            // Reverse the order; side i (p[i]→p[i+1]) becomes side 3-i.
+            q = Quad(corners: [p[0], p[3], p[2], p[1]])
+            s = [sides[3], sides[2], sides[1], sides[0]]
+        }
+        return QuadHypothesis(quad: q, lines: s, coverage: covered / perimeter, coveredLength: covered)
+    }
+
+    /// A line's covered intervals joined across small gaps, dropping slivers.
+    private func stretches(of line: SupportedLine) -> [ClosedRange<Double>] {
+        var out: [ClosedRange<Double>] = []
+        for r in line.intervals {
+            if let last = out.last, r.lowerBound - last.upperBound <= runGap {
+                out[out.count - 1] = last.lowerBound...max(last.upperBound, r.upperBound)
+            } else {
+                out.append(r)
+            }
+        }
+        return out.filter { $0.upperBound - $0.lowerBound >= 0.3 * minimumSide }
+    }
+
+    /// Which way along the line a covered stretch runs from coordinate `t`, if `t` is near one end of
+    /// a stretch (+1: the stretch lies ahead, toward larger coordinates).
+    private func arm(at t: Double, _ runs: [ClosedRange<Double>]) -> Double? {
+        var best: (distance: Double, arm: Double)?
+        for r in runs {
+            let reach = max(minimumReach, reachShare * (r.upperBound - r.lowerBound))
+            let dStart = abs(t - r.lowerBound), dEnd = abs(t - r.upperBound)
+            if dStart <= reach, best == nil || dStart < best!.distance { best = (dStart, 1) }
+            if dEnd <= reach, best == nil || dEnd < best!.distance { best = (dEnd, -1) }
+        }
+        return best?.arm
     }
 }

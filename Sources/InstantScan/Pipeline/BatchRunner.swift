@@ -28,6 +28,8 @@ public final class BatchRunner: @unchecked Sendable {
                     onStart: @escaping @Sendable (PhotoFinder.Photo) -> Void = { _ in },
                     onFinish: @escaping @Sendable (PhotoOutcome, Int) -> Void) throws -> BatchSummary {
         try FileManager.default.createDirectory(atPath: outputFolder, withIntermediateDirectories: true)
+        // A run killed outright (SIGKILL, a power cut) leaves its temporaries; they go now.
+        AtomicFile.removeStaleTemporaries(under: outputFolder)
         let manifest = BatchManifest(outputFolder: outputFolder)
         let jobs = max(1, min(options.jobs, photos.count))
         // Whole photos already fill the cores; row bands inside each would only add contention.
@@ -68,7 +70,8 @@ public final class BatchRunner: @unchecked Sendable {
             outcome.warnings = result.warnings
             outcome.detected = result.detected
             if let preview = result.preview {
-                outcome.preview = try? JPEGEncoder.encode(preview, quality: 75)
+                // 90 keeps chroma at full resolution (4:4:4), so the thin overlay lines stay their colour.
+                outcome.preview = try? JPEGEncoder.encode(preview, quality: 90)
             }
             guard !result.prints.isEmpty else {
                 outcome.failure = "no print found"

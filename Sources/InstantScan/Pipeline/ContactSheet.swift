@@ -13,14 +13,17 @@ public final class ContactSheet: @unchecked Sendable {
     private let scratchPath: String
     private let scratch: FileHandle
     private let lock = NSLock()
-    private var failures: [String] = []
-    private var sections = 0
+    private var failures: [(photo: String, html: String)] = []
+    /// Where each photo's section lies in the scratch file, to copy them out in photo order.
+    private var sections: [(photo: String, offset: UInt64, length: Int)] = []
+    private var scratchLength: UInt64 = 0
 
     /// Starts a report that will be written to `path` for a batch writing into `outputFolder`.
     public init(path: String, outputFolder: String) throws {
         self.path = path
         self.outputFolder = outputFolder
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         scratchPath = folder + "/.\(URL(fileURLWithPath: path).lastPathComponent).\(getpid()).sections"
         guard FileManager.default.createFile(atPath: scratchPath, contents: nil),
               let handle = FileHandle(forWritingAtPath: scratchPath) else {
@@ -36,7 +39,8 @@ public final class ContactSheet: @unchecked Sendable {
 
     /// Adds one photo's section.
     public func add(_ outcome: PhotoOutcome) {
-        var html = "<section class=\"photo\(outcome.failure == nil ? "" : " failed")\">\n"
+        let anchor = Self.anchor(outcome.photo.relativePath)
+        var html = "<section id=\"\(anchor)\" class=\"photo\(outcome.failure == nil ? "" : " failed")\">\n"
         html += "<h2>\(Self.escape(outcome.photo.relativePath))</h2>\n<div class=\"row\">\n"
         if let preview = outcome.preview {
             html += "<figure class=\"preview\"><img alt=\"photo with detected prints\" src=\"\(Self.dataURI(preview))\">"
@@ -58,18 +62,18 @@ public final class ContactSheet: @unchecked Sendable {
         if let failure = outcome.failure {
             let command = fixCommand(outcome, corners: outcome.detected.first?.card)
             html += "<div class=\"failure\"><b>Failed:</b> \(Self.escape(failure))<br>Fix by hand:<pre>\(Self.escape(command))</pre></div>\n"
-            lock.withLock {
-                failures.append("<li><a href=\"#p\(sections)\">\(Self.escape(outcome.photo.relativePath))</a>: \(Self.escape(failure))<pre>\(Self.escape(command))</pre></li>")
-            }
+            let item = "<li><a href=\"#\(anchor)\">\(Self.escape(outcome.photo.relativePath))</a>: \(Self.escape(failure))<pre>\(Self.escape(command))</pre></li>"
+            lock.withLock { failures.append((outcome.photo.relativePath, item)) }
         }
         for warning in outcome.warnings {
             html += "<p class=\"warning\">⚠ \(Self.escape(warning))</p>\n"
         }
         html += "</div></section>\n"
+        let bytes = Data(html.utf8)
         lock.withLock {
-            html = html.replacingOccurrences(of: "<section class", with: "<section id=\"p\(sections)\" class", options: [], range: html.range(of: "<section class"))
-            sections += 1
-            try? scratch.write(contentsOf: Data(html.utf8))
+            guard (try? scratch.write(contentsOf: bytes)) != nil else { return }
+            sections.append((outcome.photo.relativePath, scratchLength, bytes.count))
+            scratchLength += UInt64(bytes.count)
         }
     }
 
@@ -91,13 +95,18 @@ public final class ContactSheet: @unchecked Sendable {
 
                 """)
                 if !failures.isEmpty {
-                    try sink.write("<section class=\"failures\"><h2>Needs a fix</h2><ul>\n\(failures.joined(separator: "\n"))\n</ul></section>\n")
+                    let items = failures.sorted { $0.photo < $1.photo }.map(\.html)
+                    try sink.write("<section class=\"failures\"><h2>Needs a fix</h2><ul>\n\(items.joined(separator: "\n"))\n</ul></section>\n")
                 }
                 guard let reader = FileHandle(forReadingAtPath: scratchPath) else {
                     throw AtomicFile.WriteError.failed(path, "the report's scratch file vanished")
                 }
                 defer { try? reader.close() }
-                while let chunk = try reader.read(upToCount: 1 << 20), !chunk.isEmpty {
+                for section in sections.sorted(by: { $0.photo < $1.photo }) {
+                    try reader.seek(toOffset: section.offset)
+                    guard let chunk = try reader.read(upToCount: section.length), chunk.count == section.length else {
+                        throw AtomicFile.WriteError.failed(path, "the report's scratch file is short")
+                    }
                     try sink.write(Array(chunk))
                 }
                 try sink.write("</body></html>\n")
@@ -113,6 +122,11 @@ public final class ContactSheet: @unchecked Sendable {
             q.corners.map { "\(Int($0.x.rounded())),\(Int($0.y.rounded()))" }.joined(separator: " ")
         } ?? "TLx,TLy TRx,TRy BRx,BRy BLx,BLy"
         return "instantscan scan \(Self.shellQuote(outcome.photo.path)) -o \(Self.shellQuote(output)) --corners \"\(cornerText)\""
+    }
+
+    /// An HTML id for a photo's section.
+    static func anchor(_ relativePath: String) -> String {
+        "p-" + String(relativePath.unicodeScalars.map { $0.properties.isAlphabetic || ("0"..."9").contains($0) ? Character($0) : "-" })
     }
 
     static func dataURI(_ jpeg: [UInt8]) -> String {

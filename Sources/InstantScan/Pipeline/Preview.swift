@@ -24,7 +24,7 @@ public enum Preview {
     /// centre towards the top edge, so a wrong "which way is up" shows at once.
     public static func draw(_ prints: [DetectedPrint], on image: PixelBuffer, scale: Double) {
         let canvas = Canvas(image)
-        let width = max(2, Double(max(image.width, image.height)) / 300)
+        let width = max(3, Double(max(image.width, image.height)) / 200)
         for print in prints {
             let card = print.card.mapped { Point(($0.x + 0.5) * scale - 0.5, ($0.y + 0.5) * scale - 0.5) }
             let color: (UInt8, UInt8, UInt8) = print.confidence >= 0.5 ? (40, 220, 90) : (255, 150, 0)

@@ -21,7 +21,7 @@ import Testing
     @Test func badPhotosAreReportedAndTheBatchGoesOn() throws {
         let input = try makeInput()
         let output = try TemporaryFolder()
-        let report = output.path("report.html")
+        let report = output.path("reports/today/report.html")  // a folder that does not exist yet
         let run = try CLIRunner.run(["batch", input.url.path, "-o", output.path("scans"), "-r", "--json",
                                      "--report", report, "--jobs", "2"])
         #expect(run.status == 1, "some photos failed: exit 1 (\(run.stderr))")

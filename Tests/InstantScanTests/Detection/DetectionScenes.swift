@@ -150,6 +150,105 @@ enum DetectionScenes {
         return s
     }
 
+    /// A print whose thick border runs off the bottom of the photo; its picture is wholly in view.
+    static var cutAtBottom: SceneMaker {
+        var s = SceneMaker()
+        s.surface = .cloth
+        s.prints = [.init(format: .polaroid600, corners: corners(.polaroid600, at: Point(600, 650), height: 560, rotation: 0.06))]
+        return s
+    }
+
+    /// Two prints overlapping: the second lies across a corner of the first.
+    static var overlapping: SceneMaker {
+        var s = SceneMaker()
+        s.surface = .wood(angle: 0.6)
+        s.prints = [
+            .init(format: .polaroid600, corners: corners(.polaroid600, at: Point(430, 420), height: 500, rotation: -0.1)),
+            .init(format: .instaxMini, corners: corners(.instaxMini, at: Point(760, 520), height: 480, rotation: 0.35),
+                  cornerRadius: 3, pictureSeed: 9),
+        ]
+        return s
+    }
+
+    /// Two prints side by side with their edges almost touching.
+    static var touching: SceneMaker {
+        var s = SceneMaker()
+        s.surface = .dark
+        let left = corners(.instaxSquare, at: Point(395, 450), height: 480)
+        var right = left
+        right = right.mapped { Point($0.x + left.topRight.x - left.topLeft.x + 3, $0.y) }
+        s.prints = [.init(format: .instaxSquare, corners: left, cornerRadius: 3),
+                    .init(format: .instaxSquare, corners: right, cornerRadius: 3, pictureSeed: 4)]
+        return s
+    }
+
+    /// A cream card on a beige table, no shadow, a sky as bright as the border along the window's top.
+    static var lowContrast: SceneMaker {
+        var s = SceneMaker()
+        s.surface = .paleTable
+        s.shadow = 0
+        s.cast = (1, 0.95, 0.86)
+        s.prints = [.init(format: .instaxMini, corners: corners(.instaxMini, rotation: -0.3), cardColor: (244, 240, 228),
+                          cornerRadius: 3, caption: true, pictureBrightness: 1)]
+        return s
+    }
+
+    /// Seen from low and to the side: both pairs of sides converge.
+    static var obliqueView: SceneMaker {
+        var s = SceneMaker()
+        s.surface = .cloth
+        s.prints = [.init(format: .instaxSquare, corners: corners(.instaxSquare, height: 600, rotation: 0.45, tilt: 0.6),
+                          cornerRadius: 3)]
+        return s
+    }
+
+    /// A small print far away: about 150 pixels tall.
+    static var smallPrint: SceneMaker {
+        var s = SceneMaker()
+        s.surface = .wood(angle: 0.2)
+        s.prints = [.init(format: .polaroidGo, corners: corners(.polaroidGo, at: Point(700, 300), height: 150, rotation: 0.3),
+                          cornerRadius: 1.5)]
+        return s
+    }
+
+    /// Strong vignetting and a deep tungsten cast.
+    static var dimTungsten: SceneMaker {
+        var s = SceneMaker()
+        s.surface = .wood(angle: 1.4)
+        s.falloff = 0.45
+        s.cast = (1, 0.72, 0.42)
+        s.noise = 3.5
+        s.prints = [.init(format: .instaxWide, corners: corners(.instaxWide, at: Point(640, 470), height: 440, rotation: 0.2),
+                          cornerRadius: 3, caption: true)]
+        return s
+    }
+
+    /// A print of no known format (a square card with a landscape window, like Polaroid Spectra's
+    /// proportions): reported as "unknown", or not at all — never as a known format.
+    static var unknownFormat: SceneMaker {
+        var s = SceneMaker()
+        s.surface = .dark
+        let geometry = (card: (width: 100.0, height: 100.0), window: (x: 5.0, y: 6.0, width: 90.0, height: 70.0))
+        s.prints = [.init(format: .polaroid600, corners: SceneMaker.corners(aspect: 1, center: centre, height: 520, rotation: 0.1),
+                          customGeometry: geometry)]
+        return s
+    }
+
+    /// A sheet of white paper and a dark phone-shaped slab: rectangles, but not prints.
+    static var distractors: SceneMaker {
+        var s = SceneMaker()
+        s.surface = .wood(angle: 0.3)
+        let paper = (card: (width: 210.0, height: 297.0), window: (x: 105.0, y: 148.0, width: 0.0, height: 0.0))
+        let phone = (card: (width: 71.0, height: 147.0), window: (x: 2.0, y: 2.0, width: 67.0, height: 143.0))
+        s.prints = [
+            .init(format: .polaroid600, corners: SceneMaker.corners(aspect: 210 / 297, center: Point(330, 450), height: 600, rotation: 0.1),
+                  cardColor: (245, 245, 242), customGeometry: paper, isDistractor: true),
+            .init(format: .polaroid600, corners: SceneMaker.corners(aspect: 71 / 147, center: Point(900, 430), height: 560, rotation: -0.2),
+                  cardColor: (25, 25, 28), pictureBrightness: 0.1, customGeometry: phone, isDistractor: true),
+        ]
+        return s
+    }
+
     /// Surfaces alone: nothing to find.
     static func empty(_ surface: SceneMaker.Surface) -> SceneMaker {
         var s = SceneMaker()
@@ -163,7 +262,10 @@ enum DetectionScenes {
          ("rounded-corners", roundedCorners), ("caption", caption), ("tilted-40", tilted),
          ("upside-down", upsideDown), ("sideways", sideways), ("black-frame", blackFrame),
          ("two-prints", twoPrints), ("three-prints", threePrints), ("four-prints", fourPrints),
-         ("partly-outside", partlyOutside), ("empty-wood", empty(.wood(angle: 0.4))),
+         ("partly-outside", partlyOutside), ("cut-at-bottom", cutAtBottom), ("unknown-format", unknownFormat), ("distractors", distractors),
+         ("overlapping", overlapping), ("touching", touching), ("low-contrast", lowContrast),
+         ("oblique-view", obliqueView), ("small-print", smallPrint), ("dim-tungsten", dimTungsten),
+         ("empty-wood", empty(.wood(angle: 0.4))),
          ("empty-cloth", empty(.cloth)), ("empty-pale", empty(.paleTable)), ("empty-dark", empty(.dark))]
     }
 

@@ -91,6 +91,31 @@ struct PrintDetectorTests {
         try Self.expectAll(scene, bound: Self.tight)
     }
 
+    @Test("one print lying across a corner of another")
+    func overlapping() throws { try Self.expectAll(DetectionScenes.overlapping, bound: Self.tight) }
+
+    @Test("two prints edge to edge")
+    func touching() throws {
+        // Two cards sharing an edge: the shared edge's sub-pixel fit lands ~3 px off (the gradient
+        // profile there has no background side). Kept as a known issue so that the fix shows up as
+        // "known issue not recorded" and the bound is not loosened; see the detection issue's note.
+        withKnownIssue("shared edge between touching prints refines ~3 px off") {
+            try Self.expectAll(DetectionScenes.touching, bound: Self.tight)
+        }
+    }
+
+    @Test("cream on beige, no shadow, sky as bright as the border, caption")
+    func lowContrast() throws { try Self.expectAll(DetectionScenes.lowContrast, bound: Self.tight) }
+
+    @Test("both pairs of sides converging")
+    func obliqueView() throws { try Self.expectAll(DetectionScenes.obliqueView, bound: Self.tight) }
+
+    @Test("a small print far away (150 px tall)")
+    func smallPrint() throws { try Self.expectAll(DetectionScenes.smallPrint, bound: Self.tight) }
+
+    @Test("deep tungsten cast, strong vignetting, noise")
+    func dimTungsten() throws { try Self.expectAll(DetectionScenes.dimTungsten, bound: Self.tight) }
+
     @Test("EXIF orientation: results are upright", arguments: [Orientation.right, .down, .left, .upMirrored])
     func exifOrientation(_ orientation: Orientation) throws {
         try Self.expectAll(DetectionScenes.caption, bound: Self.tight, orientation: orientation)
@@ -109,6 +134,41 @@ struct PrintDetectorTests {
             #expect(ConvexOverlap.iou(other.card, cut.corners) > 0.9)
         }
         #expect(found.count <= 2)
+    }
+
+    @Test("a print cut by the photo's edge: skipped by default, flagged and completed on request")
+    func cutAtBottom() throws {
+        let scene = DetectionScenes.cutAtBottom
+        #expect(try Self.detect(scene).isEmpty)
+        var options = DetectionOptions()
+        options.reportsPartialPrints = true
+        let found = try Self.detect(scene, options: options)
+        #expect(found.count == 1)
+        let print = try #require(found.first)
+        #expect(print.touchesImageBorder)
+        #expect(print.format == .polaroid600)
+        // The two corners out of view come from the window through the template: the window's
+        // sub-pixel edges, extrapolated over a fifth of the card, stay within a couple of pixels.
+        #expect(Self.cornerError(print.card, scene.prints[0].corners) <= 2)
+    }
+
+    @Test("a print of no known format is \"unknown\", never a known one")
+    func unknownFormat() throws {
+        let scene = DetectionScenes.unknownFormat
+        let found = try Self.detect(scene)
+        #expect(found.count <= 1)
+        if let print = found.first {
+            #expect(print.format == nil)
+            #expect(Self.cornerError(print.card, scene.prints[0].corners) <= Self.tight)
+            let window = try #require(print.window)
+            #expect(Self.cornerError(window, scene.prints[0].window) <= Self.loose)
+        }
+    }
+
+    @Test("a sheet of paper and a phone are not prints")
+    func distractors() throws {
+        let found = try Self.detect(DetectionScenes.distractors)
+        #expect(found.isEmpty, "found \(found.map { $0.format?.rawValue ?? "unknown" })")
     }
 
     @Test("nothing to find on a bare surface", arguments: ["wood", "cloth", "pale", "dark"])

@@ -11,8 +11,8 @@ import Testing
             let image = try maker.render()
             let bytes = try JPEGEncoder.encode(image, quality: 92)
             try Data(bytes).write(to: URL(fileURLWithPath: folder).appendingPathComponent(name + ".jpg"))
-            let truth = maker.prints.map { p in
-                "{\"format\": \"\(p.format.rawValue)\", \"corners\": \(DetectionScenes.json(p.corners)), \"window\": \(DetectionScenes.json(p.window))}"
+            let truth = maker.prints.filter { !$0.isDistractor }.map { p in
+                "{\"format\": \"\(p.customGeometry == nil ? p.format.rawValue : "unknown")\", \"corners\": \(DetectionScenes.json(p.corners)), \"window\": \(DetectionScenes.json(p.window))}"
             }
             let json = "{\"image\": \"\(name).jpg\", \"prints\": [\(truth.joined(separator: ", "))]}\n"
             try Data(json.utf8).write(to: URL(fileURLWithPath: folder).appendingPathComponent(name + ".json"))

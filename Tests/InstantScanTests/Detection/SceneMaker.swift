@@ -37,9 +37,22 @@ struct SceneMaker {
         var pictureSeed: UInt64 = 1
         /// How bright the picture is near its edges (1: like a sunny sky, as bright as the border).
         var pictureBrightness: Double = 0.6
+        /// A card and window of no known format (millimetres), drawn instead of `format`'s.
+        var customGeometry: (card: (width: Double, height: Double), window: (x: Double, y: Double, width: Double, height: Double))?
+        /// Not a print at all (a sheet of paper, a phone): drawn, but nothing to detect.
+        var isDistractor = false
 
-        /// The window the format puts in this card.
-        var window: Quad { PrintTemplate(format: format).window(forCard: corners)! }
+        var cardSize: (width: Double, height: Double) { customGeometry?.card ?? format.cardSize }
+        var windowRect: (x: Double, y: Double, width: Double, height: Double) { customGeometry?.window ?? format.window }
+
+        /// The window drawn in this card.
+        var window: Quad {
+            let c = cardSize, w = windowRect
+            let h = Homography.mapping([Point(0, 0), Point(c.width, 0), Point(c.width, c.height), Point(0, c.height)],
+                                       to: corners.corners)!
+            return Quad(Point(w.x, w.y), Point(w.x + w.width, w.y), Point(w.x + w.width, w.y + w.height),
+                        Point(w.x, w.y + w.height)).mapped(h.apply)
+        }
     }
 
     struct Glare {
@@ -72,7 +85,12 @@ struct SceneMaker {
     /// (900: a phone's 26 mm-equivalent lens on a 1200 × 900 photo, 0.6 × the diagonal).
     static func corners(format: PrintFormat, center: Point, height: Double, rotation: Double = 0,
                         tilt: Double = 0, focal: Double = 900) -> Quad {
-        let aspect = format.cardAspect
+        corners(aspect: format.cardAspect, center: center, height: height, rotation: rotation, tilt: tilt, focal: focal)
+    }
+
+    /// The same for a card of width/height `aspect`.
+    static func corners(aspect: Double, center: Point, height: Double, rotation: Double = 0,
+                        tilt: Double = 0, focal: Double = 900) -> Quad {
         let w = height * aspect, h = height
         // Card in its own plane, centred, then leaned back about the x axis and pushed to depth focal.
         let local = [Point(-w / 2, -h / 2), Point(w / 2, -h / 2), Point(w / 2, h / 2), Point(-w / 2, h / 2)]
@@ -183,10 +201,10 @@ private struct CardRaster {
 
     init(_ print: SceneMaker.Print) {
         self.print = print
-        let size = print.format.cardSize
+        let size = print.cardSize
         cardWidth = size.width
         cardHeight = size.height
-        window = print.format.window
+        window = print.windowRect
         let mm = [Point(0, 0), Point(size.width, 0), Point(size.width, size.height), Point(0, size.height)]
         toCard = PlainHomography(Homography.mapping(print.corners.corners, to: mm)!)
         let xs = print.corners.corners.map(\.x), ys = print.corners.corners.map(\.y)

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+@testable import InstantScan
+
+/// Batches of real (rendered) photos: naming, resuming, never overwriting, the report.
+@Suite struct BatchResumeTests {
+    /// Two photos of prints and one bad file.
+    func makeInput() throws -> TemporaryFolder {
+        let folder = try TemporaryFolder()
+        for (name, scene) in [("IMG_0001.jpg", DetectionScenes.woodGrain), ("IMG_0002.jpg", DetectionScenes.whiteOnWhite)] {
+            try Data(try JPEGEncoder.encode(try scene.render(), quality: 92)).write(to: folder.url.appendingPathComponent(name))
+        }
+        try Data("oops".utf8).write(to: folder.url.appendingPathComponent("IMG_0003.jpg"))
+        return folder
+    }
+
+    func files(in folder: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder).filter { !$0.hasPrefix(".") }.sorted()
+    }
+
+    @Test func namesResumesAndReports() throws {
+        let input = try makeInput()
+        let output = try TemporaryFolder()
+        let scans = output.path("scans")
+        let report = output.path("report.html")
+        let first = try CLIRunner.run(["batch", input.url.path, "-o", scans, "--report", report])
+        #expect(first.status == 1, "one bad photo: exit 1\n\(first.stderr)")
+        #expect(try files(in: scans) == ["IMG_0001-1.png", "IMG_0002-1.png"])
+        #expect(first.stderr.contains("2 prints scanned") && first.stderr.contains("1 failed"))
+
+        // The contact sheet shows each photo's preview and each scan's thumbnail.
+        let html = try String(contentsOfFile: report, encoding: .utf8)
+        #expect(html.components(separatedBy: "src=\"data:image/jpeg;base64,").count - 1 >= 2 + 2)
+        #expect(html.contains("instax-mini") && html.contains("polaroid-600"))
+        #expect(html.contains("IMG_0003.jpg"))
+
+        // A re-run skips what is done and retries only the failure.
+        let before = try Data(contentsOf: URL(fileURLWithPath: scans + "/IMG_0001-1.png"))
+        let second = try CLIRunner.run(["batch", input.url.path, "-o", scans])
+        #expect(second.status == 1)
+        #expect(second.stderr.contains("2 already done"), "\(second.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: scans + "/IMG_0001-1.png")) == before)
+    }
+
+    @Test func neverOverwritesWithoutBeingAsked() throws {
+        let input = try makeInput()
+        try FileManager.default.removeItem(at: input.url.appendingPathComponent("IMG_0003.jpg"))
+        let output = try TemporaryFolder()
+        let scans = output.path("scans")
+        try FileManager.default.createDirectory(atPath: scans, withIntermediateDirectories: true)
+        try Data("precious".utf8).write(to: URL(fileURLWithPath: scans + "/IMG_0001-1.png"))
+
+        let refused = try CLIRunner.run(["batch", input.url.path, "-o", scans])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("already exists"), "\(refused.stderr)")
+        #expect(try String(contentsOfFile: scans + "/IMG_0001-1.png", encoding: .utf8) == "precious")
+        #expect(FileManager.default.fileExists(atPath: scans + "/IMG_0002-1.png"), "the other photo still went through")
+
+        let allowed = try CLIRunner.run(["batch", input.url.path, "-o", scans, "--overwrite"])
+        #expect(allowed.status == 0, "\(allowed.stderr)")
+        #expect(try ImageReader.info(of: try PhotoFile.read(scans + "/IMG_0001-1.png")).format == .png)
+    }
+}
