@@ -18,7 +18,7 @@ struct ScanSettings: ParsableArguments {
 
     @Option(help: """
         White balance: frame (from the print's white frame, with the light's falloff across the \
-        print), gray-world (the picture's mean colour is grey) or none.
+        print), gray-world (from the image's own statistics) or none.
         """)
     var whiteBalance: WhiteBalanceMode = .frame
 

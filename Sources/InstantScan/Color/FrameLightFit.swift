@@ -78,8 +78,12 @@ struct FrameLightFit {
             for _ in 0..<rounds {
                 guard let solved = solve(weight: weight, xs: xs, ys: ys, logValue: logValue, usable: usable, shaping: shaping)
                 else { break }
+                // Settled when no coefficient moves by more than 0.01 % of light.
+                let moved = zip(solved.logLevels + solved.shape + solved.tilts, field.logLevels + field.shape + field.tilts)
+                    .map { abs($0 - $1) }.max() ?? 0
                 field = solved
                 (weight, sigma) = reweight(field: field, xs: xs, ys: ys, logValue: logValue, usable: usable, shaping: shaping)
+                if moved < 1e-4 { break }
             }
             if !isPlausible(field, weight: weight, samples: samples, format: format) {
                 // Flat: each shaping channel's robust level over the inliers.
@@ -218,7 +222,7 @@ struct FrameLightFit {
             }
             if count > 0 { residual[i] = sum / Double(count) }
         }
-        // The scale from every fourth residual: as good a median for 16 000 samples, a quarter
+        // The scale from every fourth residual: as good a median for thousands of samples, a quarter
         // of the sorting.
         let magnitudes = stride(from: 0, to: n, by: 4).map { residual[$0] }.filter { !$0.isNaN }.map { abs($0) }
         // A floor on the scale: on a flawless synthetic frame the spread is quantisation alone,

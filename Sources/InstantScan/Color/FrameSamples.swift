@@ -18,8 +18,9 @@ struct FrameSamples {
     static let outerMarginMillimetres = 1.5
     /// Millimetres kept clear of the picture window's edge.
     static let innerMarginMillimetres = 1.0
-    /// Enough samples for a 14-parameter robust fit, few enough that the fit costs a few ms.
-    static let targetCount = 16_000
+    /// Enough samples for a 14-parameter robust fit (hundreds per parameter even with a third of
+    /// the frame lost to glare and captions), few enough that the fit costs a few ms.
+    static let targetCount = 8_000
 
     /// Samples the frame of `card` (an upright card image of `format`).
     init(card: PixelBuffer, format: PrintFormat, targetCount: Int = FrameSamples.targetCount) {

@@ -122,19 +122,35 @@ struct LightCorrectionKernel {
             let v = UInt32(littleEndian: p.load(as: UInt32.self))
             let r8 = Int(v & 0xFF), g8 = Int((v >> 8) & 0xFF), b8 = Int((v >> 16) & 0xFF)
             var r = decode[r8] * gr, g = decode[g8] * gg, b = decode[b8] * gb
-            if r8 >= clip || g8 >= clip || b8 >= clip {
-                LightCorrectionKernel.recover(&r, &g, &b, clipped: (r8 >= clip, g8 >= clip, b8 >= clip))
+            // One well-predicted branch on the hot path; the rare clipped pixel goes out of line.
+            if max(r8, max(g8, b8)) >= clip {
+                (r, g, b) = LightCorrectionKernel.recovered(r, g, b, codes: (r8, g8, b8), clip: clip)
                 clipped &+= 1
             }
-            // Gains are positive, so r, g, b ≥ 0: only the top needs a clamp.
-            let ri = Int(min(r, top) + 0.5), gi = Int(min(g, top) + 0.5), bi = Int(min(b, top) + 0.5)
-            let out = (v & 0xFF00_0000) | UInt32(encode[ri]) | (UInt32(encode[gi]) << 8) | (UInt32(encode[bi]) << 16)
+            let out = (v & 0xFF00_0000) | UInt32(encode[LightCorrectionKernel.index(r, top: top)])
+                | (UInt32(encode[LightCorrectionKernel.index(g, top: top)]) << 8)
+                | (UInt32(encode[LightCorrectionKernel.index(b, top: top)]) << 16)
             p.storeBytes(of: out.littleEndian, as: UInt32.self)
             gr += steps.0
             gg += steps.1
             gb += steps.2
         }
         return clipped
+    }
+
+    /// The nearest table index for a value ≥ 0, without a trapping conversion: adding 2²³ puts
+    /// the value, rounded to nearest, in the float's low mantissa bits (values up to `top` < 2²²).
+    @inline(__always)
+    static func index(_ value: Float, top: Float) -> Int {
+        Int((min(value, top) + 8_388_608).bitPattern & 0x7F_FFFF)
+    }
+
+    /// ``recover(_:_:_:clipped:)`` for the kernel's clipped pixels, kept out of the hot loop.
+    @inline(never)
+    static func recovered(_ r: Float, _ g: Float, _ b: Float, codes: (Int, Int, Int), clip: Int) -> (Float, Float, Float) {
+        var (r, g, b) = (r, g, b)
+        recover(&r, &g, &b, clipped: (codes.0 >= clip, codes.1 >= clip, codes.2 >= clip))
+        return (r, g, b)
     }
 
     /// Raises clipped channels to the brightest unclipped one (all three to the brightest when

@@ -5,8 +5,8 @@ public enum LightSource: String, Sendable, Equatable, Codable, CaseIterable {
     /// A dark (black-edition) frame: colour and falloff, but not exposure, since the frame's own
     /// lightness is unknown.
     case darkFrame
-    /// Statistics of the picture (gray world in linear light): no format known, or a frame too
-    /// dark to read.
+    /// Statistics of the picture (shades of gray in linear light): no format known, a frame too
+    /// dark to read, or gray-world mode.
     case picture
     /// Nothing: white balance is off.
     case none

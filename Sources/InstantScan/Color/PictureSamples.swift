@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Pixels of a print's picture in linear light, sampled on a regular grid: the fallback evidence
 /// about the light, and the yardstick that tells a white frame from a dark one.
 struct PictureSamples {
@@ -13,9 +19,9 @@ struct PictureSamples {
     /// Share of the card kept clear of its edge when no format (so no window) is known.
     static let cardMargin = 0.03
 
-    /// Samples the picture window of `card` (an upright card image), or, without a format, the
-    /// card inside a small margin.
-    init(card: PixelBuffer, format: PrintFormat?) {
+    /// Samples the picture window of `card` (an upright card image) when a format is given, else
+    /// the whole card inside a small margin.
+    init(card: PixelBuffer, window format: PrintFormat?) {
         var u0 = PictureSamples.cardMargin, v0 = PictureSamples.cardMargin
         var u1 = 1 - PictureSamples.cardMargin, v1 = 1 - PictureSamples.cardMargin
         if let format {
@@ -46,10 +52,12 @@ struct PictureSamples {
     /// How many unclipped samples there are.
     var count: Int { linear[0].count }
 
-    /// The mean linear colour of the unclipped samples (gray world's estimate of the light).
-    var mean: [Double]? {
+    /// The Minkowski `p`-mean of each channel over the unclipped samples: shades of gray's
+    /// estimate of the light (`p` = 1 is gray world; larger `p` leans towards the brightest
+    /// surfaces, which are more often near-white).
+    func minkowskiMean(_ p: Double) -> [Double]? {
         guard count > 0 else { return nil }
-        return linear.map { $0.reduce(0, +) / Double(count) }
+        return linear.map { values in pow(values.reduce(0) { $0 + pow($1, p) } / Double(count), 1 / p) }
     }
 
     /// The `p`-quantile (0…1) of the samples' luminance in `space`.

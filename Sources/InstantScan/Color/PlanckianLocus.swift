@@ -78,6 +78,39 @@ struct PlanckianLocus: Sendable {
         return (1000...25_000).contains(cct) ? cct : nil
     }
 
+    /// The nearest black-body temperature of a chromaticity and the signed distance from the
+    /// locus in CIE 1960 uv (Duv: positive above the locus, towards green; negative towards
+    /// magenta); nil when the nearest point is an end of the fitted range (1667 K, 25000 K).
+    ///
+    /// Lamps and daylight sit within about ±0.01 of the locus (ANSI C78.377 allows white LEDs
+    /// 0.006 either side of a target of 0 to +0.003); a coloured surface mistaken for white paper
+    /// sits much further.
+    static func distance(x: Double, y: Double) -> (kelvin: Double, duv: Double)? {
+        func uv(_ x: Double, _ y: Double) -> (u: Double, v: Double) {
+            let d = -2 * x + 12 * y + 3
+            return (4 * x / d, 6 * y / d)
+        }
+        let target = uv(x, y)
+        // The locus as a polyline of 400 points; the nearest point on its nearest segment.
+        let count = 400
+        let kelvins = (0..<count).map { 1667 * pow(25_000 / 1667, Double($0) / Double(count - 1)) }
+        let points = kelvins.map { t -> (u: Double, v: Double) in
+            let c = chromaticity(kelvin: t)
+            return uv(c.x, c.y)
+        }
+        var best: (kelvin: Double, distance: Double, point: (u: Double, v: Double))?
+        for i in 0..<(count - 1) {
+            let a = points[i], b = points[i + 1]
+            let du = b.u - a.u, dv = b.v - a.v
+            let f = min(max(((target.u - a.u) * du + (target.v - a.v) * dv) / (du * du + dv * dv), 0), 1)
+            let p = (u: a.u + f * du, v: a.v + f * dv)
+            let d = ((target.u - p.u) * (target.u - p.u) + (target.v - p.v) * (target.v - p.v)).squareRoot()
+            if best == nil || d < best!.distance { best = (kelvins[i] + f * (kelvins[i + 1] - kelvins[i]), d, p) }
+        }
+        guard let best, best.kelvin > 1668, best.kelvin < 24_990 else { return nil }
+        return (best.kelvin, target.v >= best.point.v ? best.distance : -best.distance)
+    }
+
     /// Piecewise-linear `y(x)` through points with increasing `xs`, held flat beyond the ends.
     static func interpolate(_ x: Double, xs: [Double], ys: [Double]) -> Double {
         guard let first = xs.first, let last = xs.last else { return 0 }

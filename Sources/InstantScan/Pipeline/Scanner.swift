@@ -82,7 +82,7 @@ public struct Scanner: Sendable {
     }
 
     /// The long side of the card image white balance estimates from when the output is not the
-    /// card itself: the fit uses some 16 000 frame samples, which this size gives with room.
+    /// card itself: the fit uses some 8 000 frame samples, which this size gives with room.
     public static let estimationLongSide = 1200
 
     /// Reads the header, decodes (at the scale `scale` picks for manual corners, else in full)

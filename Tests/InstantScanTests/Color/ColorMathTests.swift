@@ -57,6 +57,19 @@ import Testing
         }
     }
 
+    @Test func duvOfDaylightAndLamps() throws {
+        // D65 sits 0.0032 above the locus at 6504 K (CIE 15:2004); a black body sits on it.
+        let d65 = try #require(PlanckianLocus.distance(x: 0.3127, y: 0.3290))
+        #expect(abs(d65.duv - 0.0032) < 0.0003, "\(d65.duv)")
+        #expect(abs(d65.kelvin - 6504) < 60, "\(d65.kelvin)")
+        let (x, y) = PlanckianLocus.chromaticity(kelvin: 2856)
+        let lamp = try #require(PlanckianLocus.distance(x: x, y: y))
+        #expect(abs(lamp.duv) < 0.0002 && abs(lamp.kelvin - 2856) < 30)
+        // A pastel pink paper (sRGB 244, 178, 200) is far below: −0.028.
+        let pink = WorkingSpace.srgb.chromaticity([0.906, 0.445, 0.578])!
+        #expect((PlanckianLocus.distance(x: pink.x, y: pink.y)?.duv ?? 0) < -0.025)
+    }
+
     @Test(arguments: [BuiltInProfile.srgb, .displayP3])
     func theLocusCompletesAnyMissingChannelOfALocusLight(_ profile: BuiltInProfile) {
         let space = WorkingSpace(profile)

@@ -14,6 +14,8 @@ struct ColorScene {
     var width = 432
     /// The frame's code value in the neutral print (all three channels).
     var paper = 236.0
+    /// Multiplies the paper's linear colour: a coloured frame edition.
+    var paperTint = [1.0, 1.0, 1.0]
     var caption = false
     var glare = false
 
@@ -39,7 +41,7 @@ struct ColorScene {
         }
         let paperLinear = LinearLight.toLinear(paper / 255)
         if caption, isCaption(u, v) { return [0.02, 0.02, 0.05] }
-        return [paperLinear, paperLinear, paperLinear]
+        return paperTint.map { $0 * paperLinear }
     }
 
     /// A zig-zag of marker strokes on the bottom border, away from the evaluation's usual band.

@@ -49,7 +49,7 @@ import Testing
         let frame = Self.cpuSeconds { _ = FrameSamples(card: card, format: .polaroid600) }
         let samples = FrameSamples(card: card, format: .polaroid600)
         let fit = Self.cpuSeconds { _ = FrameLightFit.fit(samples, format: .polaroid600, locus: PlanckianLocus(space: .srgb)) }
-        let picture = Self.cpuSeconds { _ = PictureSamples(card: card, format: .polaroid600).luminanceQuantile(0.9, in: .srgb) }
+        let picture = Self.cpuSeconds { _ = PictureSamples(card: card, window: .polaroid600).luminanceQuantile(0.9, in: .srgb) }
         let estimate = Self.cpuSeconds { light = balance.estimate(card: card, format: .polaroid600) }
         let chroma = Self.cpuSeconds { _ = balance.frameChroma(card: card, format: .polaroid600, light: light) }
         func restore() {

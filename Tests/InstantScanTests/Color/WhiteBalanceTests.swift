@@ -154,6 +154,17 @@ import Testing
         #expect(light.channels == [.picture, .picture, .picture])
     }
 
+    /// Pastel pink (sRGB 244, 178, 200) and mint (170, 230, 200) frames, as tints of the paper.
+    @Test(arguments: [[1.0, 0.49, 0.64], [0.48, 0.94, 0.69]])
+    func aColouredFrameIsNotTakenForWhite(tint: [Double]) throws {
+        // A pink and a mint frame edition under a neutral light: taken for white paper, they
+        // would tint the picture green or magenta; 0.03 off the locus, they are not.
+        var scene = ColorScene()
+        scene.paperTint = tint
+        let (_, light) = try corrected(scene, ColorScene.Light(cast: [0.9, 0.9, 0.9]))
+        #expect(light.source == .picture)
+    }
+
     @Test func noFormatMeansPictureStatistics() throws {
         let (_, light) = try corrected(ColorScene(), Self.warmLamp, format: nil)
         #expect(light.source == .picture)
