@@ -22,7 +22,7 @@ struct BorderAppearance: Sendable {
     /// Largest brightness ratio between a side and the whole border.
     var brightnessRatio: Float = 1.35
     /// Smallest colour difference, levels, between the band and what lies beyond its edges.
-    var minimumContrast: Float = 9
+    var minimumContrast: Float = 5
     /// How far beyond an edge the outside strips are sampled, working pixels.
     var stripOffset = 2.5
     /// Samples with every channel at least this bright are glare and left out.
@@ -45,7 +45,7 @@ struct BorderAppearance: Sendable {
         /// edge to edge have border on both sides of the shared edge. A window side that blends into
         /// the picture costs only a little.
         var factor: Double {
-            let plain = 0.7 + 0.3 * plainness
+            let plain = 0.4 + 0.6 * plainness
             let contrast = cardContrast >= 0.74 ? 1 : (cardContrast >= 0.49 ? 0.5 : 0.15)
             return plain * consistency * consistency * contrast * (0.75 + 0.25 * windowContrast)
         }

@@ -19,7 +19,7 @@ public struct DetectionOptions: Sendable {
     public var keepsWorkingImage = false
 
     public init(workingLongSide: Int = 800, minimumPrintAreaFraction: Double = 0.01, maximumPrints: Int = 8,
-                minimumConfidence: Double = 0.5, refinesAtFullResolution: Bool = true,
+                minimumConfidence: Double = 0.55, refinesAtFullResolution: Bool = true,
                 reportsPartialPrints: Bool = false) {
         self.workingLongSide = workingLongSide
         self.minimumPrintAreaFraction = minimumPrintAreaFraction

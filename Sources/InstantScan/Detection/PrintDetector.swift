@@ -120,8 +120,9 @@ public struct PrintDetector: Sendable {
             let first = refine(h)
             var best = (h, first.0)
             if !first.consistent {
+                // A rival needs less evidence than a print of its own: it only replaces one already found.
                 let rivals = ranked[(index + 1)...].filter {
-                    $0.score >= options.minimumConfidence && eligible($0) && ConvexOverlap.iou($0.card, h.card) > 0.3
+                    $0.score >= 0.75 * options.minimumConfidence && eligible($0) && ConvexOverlap.iou($0.card, h.card) > 0.3
                 }
                 for rival in rivals.prefix(3) {
                     let (print, ok) = refine(rival)
