@@ -34,7 +34,7 @@ struct PrintRefiner {
         let cardEdges = (0..<4).map { i -> EdgeRefiner.Result? in
             let a = card.corners[i], b = card.corners[(i + 1) % 4]
             return refiner.refine(from: a, to: b, towardBorder: inwardNormal(a, b), searchRadius: cardRadius,
-                                  trim: 0.12, rule: .nearestToPrediction)
+                                  trim: 0.12, rule: .firstFromBorder)
         }
         var refinedCard = PrintRefiner.quad(from: cardEdges, fallback: card)
 
