@@ -45,7 +45,12 @@ struct PrintRefiner {
         let windowRadius = max(2 * workingScale + 3, 0.045 * side)
         let windowEdges = (0..<4).map { i -> EdgeRefiner.Result? in
             let a = predicted.corners[i], b = predicted.corners[(i + 1) % 4]
-            return refiner.refine(from: a, to: b, towardBorder: inwardNormal(a, b) * -1, searchRadius: windowRadius,
+            // The search starts inside the border, so it must stop well short of the card's edge: a
+            // Wide's side border is only 4.2% of its width.
+            let cardSide = ImageLine(refinedCard.corners[i], refinedCard.corners[(i + 1) % 4])
+            let border = abs(cardSide.distance((a + b) * 0.5))
+            let radius = min(windowRadius, max(2, 0.6 * border))
+            return refiner.refine(from: a, to: b, towardBorder: inwardNormal(a, b) * -1, searchRadius: radius,
                                   trim: 0.06, rule: .firstFromBorder)
         }
         let measuredWindow = PrintRefiner.quad(from: windowEdges, fallback: predicted)
@@ -72,6 +77,7 @@ struct PrintRefiner {
         }
         // A window found clearly on all four sides that no format explains (several times the
         // measurement's own spread away from the nearest): a print of some other kind.
+
         let clearWindow = windowEdges.allSatisfy { ($0?.inlierFraction ?? 0) >= 0.75 && ($0?.foundFraction ?? 0) >= 0.8 }
         if let verdict, verdict.cost > unknownCost, clearWindow {
             result.format = nil
