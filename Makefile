@@ -9,7 +9,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN := .build/release/instantscan
 EVAL ?= ../shared/eval
 
-.PHONY: deps test-deps apt build demo test eval bench clean
+.PHONY: deps test-deps apt build demo test test-asan fuzz fuzz-long eval bench clean
 
 deps:
 	@$(MAKE) --no-print-directory apt PACKAGES="$(APT_PACKAGES)"
@@ -40,6 +40,25 @@ test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
+# The test suite under AddressSanitizer (and LeakSanitizer), in its own build folder. Leaks inside
+# the toolchain's libraries are suppressed (Fuzz/lsan.supp); any in InstantScan fail the run.
+# ASAN_FILTER picks suites (CI: the parsers' and the reliability tests).
+ASAN_FILTER ?=
+test-asan: test-deps
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan -Xswiftc -use-ld=lld
+	LSAN_OPTIONS=suppressions=$(CURDIR)/Fuzz/lsan.supp:print_suppressions=0 \
+		$(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan $(if $(ASAN_FILTER),--filter '$(ASAN_FILTER)')
+
+# libFuzzer with AddressSanitizer on every parser of untrusted bytes (Fuzz/README.md): a short pass
+# (FUZZ_TIME seconds a harness, two at a time; CI runs it), or FUZZ_RUNS inputs a harness by hand.
+FUZZ_TIME ?= 10
+FUZZ_RUNS ?= 200000
+fuzz: deps
+	Fuzz/run.sh --time $(FUZZ_TIME) --parallel 2
+
+fuzz-long: deps
+	Fuzz/run.sh --runs $(FUZZ_RUNS) --parallel 2
+
 # Scores detection and colour on ../shared/eval (needs its Python venv: ../shared/eval/setup.sh).
 eval: build
 	@PY=$$($(EVAL)/setup.sh) && \
@@ -51,4 +70,4 @@ bench: build
 	Benchmarks/run.sh
 
 clean:
-	rm -rf .build out
+	rm -rf .build .build-asan .build-fuzz out

@@ -96,18 +96,22 @@ struct BatchCommand: ParsableCommand {
         }
         progress.end()
         interrupt.cancel()
+        // A report that cannot be written (a full disk) fails the run: exit 73, not 0.
+        var reportFailed = false
         do {
             try sheet?.finish(summary)
         } catch {
             Console.error("\(error)")
+            reportFailed = true
         }
         if !quiet {
             Console.note("\(summary.photos) photos, \(summary.printsScanned) prints scanned, \(summary.skipped) already done, \(summary.failures.count) failed")
             for failure in summary.failures { Console.note("  failed: \(failure.photo): \(failure.reason)") }
             if summary.interrupted { Console.note("interrupted: \(summary.notStarted) photos not started; run the same command again to go on") }
-            if let report { Console.note("report: \(report)") }
+            if let report, !reportFailed { Console.note("report: \(report)") }
         }
         if summary.interrupted { throw ExitCode(130) }
+        if reportFailed { throw ExitCodes.cannotCreate }
         if !summary.succeeded { throw ExitCodes.someFailed }
     }
 }
@@ -147,10 +151,18 @@ final class InterruptHandler: @unchecked Sendable {
 
     init(_ onInterrupt: @escaping @Sendable () -> Void) {
         signal(SIGINT, SIG_IGN)
-        source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        // Its own serial queue, not `.global()`: the batch's workers occupy every thread of the
+        // global pool (one per core with the default --jobs) until the batch ends, and a handler
+        // queued behind them ran only then, so Ctrl-C did not stop the batch.
+        source = DispatchSource.makeSignalSource(signal: SIGINT, queue: DispatchQueue(label: "instantscan.interrupt"))
         source.setEventHandler { [unowned self] in
-            count += 1
-            if count > 1 { exit(130) }
+            // Signals arriving together are delivered as one event: `data` counts them.
+            count += max(1, Int(source.data))
+            if count > 1 {
+                // Writes in progress are abandoned: their temporaries go, so nothing is left behind.
+                AtomicFile.removeTemporariesInFlight()
+                exit(130)
+            }
             Console.note("\nstopping after the photos in progress (Ctrl-C again to quit at once)…")
             onInterrupt()
         }

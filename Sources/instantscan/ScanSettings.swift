@@ -48,7 +48,9 @@ struct ScanSettings: ParsableArguments {
         if size != nil && longSide != nil { throw ValidationError("give --size or --long-side, not both") }
         if let longSide, !(1...65_535).contains(longSide) { throw ValidationError("--long-side must be from 1 to 65535") }
         if !(1...100).contains(quality) { throw ValidationError("--quality must be from 1 to 100") }
-        if maxMegapixels < 1 { throw ValidationError("--max-megapixels must be at least 1") }
+        // Past a million megapixels the side limit (2^20) refuses every image anyway; above
+        // Int.max / 10^6 the conversion to pixels would overflow.
+        if !(1...1_000_000).contains(maxMegapixels) { throw ValidationError("--max-megapixels must be from 1 to 1000000") }
         do {
             if let size { _ = try CornerSyntax.size(size) }
             _ = try CornerSyntax.percentPair(stretch)

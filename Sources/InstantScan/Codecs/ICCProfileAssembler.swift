@@ -56,7 +56,9 @@ struct ICCProfileAssembler {
         }
         let missing = (1...count).filter { chunks[$0] == nil }
         guard missing.isEmpty else {
-            let list = missing.map(String.init).joined(separator: ", ")
+            // A hostile count (255 with one chunk present) would make a list of 254 numbers.
+            let shown = missing.prefix(5).map(String.init).joined(separator: ", ")
+            let list = missing.count > 5 ? "\(shown)… (\(missing.count) chunks)" : shown
             return failure("chunk \(list) of \(count) missing")
         }
         var profile: [UInt8] = []

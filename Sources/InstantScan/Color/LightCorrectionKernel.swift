@@ -1,11 +1,14 @@
 /// Divides an RGBA8 image by an illumination field in linear light, in place: the per-pixel loop
 /// behind ``WhiteBalance/apply(_:to:covering:)``, and all of its pointer work.
 ///
-/// Per pixel: three table loads to linear light, three multiplies by the gain, three table loads
-/// back to code values. The gain (paper white over the field, times the encode table's scale) is
-/// computed exactly (with `exp`) only on a grid of nodes 32 pixels apart and interpolated
-/// linearly between them: a field of degree two moves by well under 0.01 % between nodes, and an
-/// `exp` per channel per pixel would cost more than the whole stage may.
+/// Per pixel: three table loads to (root-)linear light, three multiplies by the gain, three table
+/// loads back to code values; both tables stay in L1 cache (see ``LinearLight/rootDecodeTable``).
+/// The gain (the root of paper white over the field, times the encode table's scale) is computed
+/// exactly (with `exp`) only on a grid of nodes 32 pixels apart and interpolated linearly between
+/// them: a field of degree two moves by well under 0.01 % between nodes, and an `exp` per channel
+/// per pixel would cost more than the whole stage may. A scalar loop: the table loads are gathers,
+/// which Swift does not vectorise, and integer↔float SIMD vector conversions are out-of-line calls
+/// in Swift 6.3.
 ///
 /// A clipped channel (code ≥ 250) only says the true value was at least that bright; corrected by
 /// its own gain it would come out too dark, tinting highlights (the frame itself under a warm
@@ -15,7 +18,7 @@ struct LightCorrectionKernel {
     /// Node spacing of the gain grid in pixels.
     static let nodeSpacing = 32
 
-    /// Gains (encode-table steps per unit of linear input) at the grid nodes, node-major, 3 per node.
+    /// Gains (encode-table steps per unit of root-linear input) at the grid nodes, node-major, 3 per node.
     let nodeGains: [Float]
     /// Node columns and rows.
     let columns: Int, rows: Int
@@ -30,7 +33,7 @@ struct LightCorrectionKernel {
         let spacing = LightCorrectionKernel.nodeSpacing
         columns = (width - 1 + spacing - 1) / spacing + 1
         rows = (height - 1 + spacing - 1) / spacing + 1
-        let scale = whiteLevel * Double(LinearLight.encodeSteps - 1)
+        let steps = Double(LinearLight.rootEncodeSteps - 1)
         var gains = [Float](repeating: 0, count: columns * rows * 3)
         for j in 0..<rows {
             let y = min(j * spacing, height - 1)
@@ -39,7 +42,7 @@ struct LightCorrectionKernel {
                 let x = min(i * spacing, width - 1)
                 let u = region.u0 + (Double(x) + 0.5) / Double(width) * (region.u1 - region.u0)
                 for c in 0..<3 {
-                    gains[(j * columns + i) * 3 + c] = Float(scale / field.value(channel: c, u: u, v: v))
+                    gains[(j * columns + i) * 3 + c] = Float((whiteLevel / field.value(channel: c, u: u, v: v)).squareRoot() * steps)
                 }
             }
         }
@@ -53,8 +56,8 @@ struct LightCorrectionKernel {
                      "the kernel was prepared for a \(width)×\(height) RGBA8 image")
         let bands = RowBands.bands(height: height, width: width)
         var clippedPerBand = [Int](repeating: 0, count: bands.count)
-        LinearLight.decodeTable.withUnsafeBufferPointer { decode in
-            LinearLight.encodeTable.withUnsafeBufferPointer { encode in
+        LinearLight.rootDecodeTable.withUnsafeBufferPointer { decode in
+            LinearLight.rootEncodeTable.withUnsafeBufferPointer { encode in
                 nodeGains.withUnsafeBufferPointer { nodes in
                     clippedPerBand.withUnsafeMutableBufferPointer { counts in
                         RowBands.run(bands) { band, range in
@@ -110,16 +113,17 @@ struct LightCorrectionKernel {
     private func correctSpan(_ row: UnsafeMutableRawPointer, _ xs: Range<Int>, gains: (Float, Float, Float),
                              steps: (Float, Float, Float), decode: UnsafeBufferPointer<Float>,
                              encode: UnsafeBufferPointer<UInt8>) -> Int {
-        let top = Float(LinearLight.encodeSteps - 1)
+        let top = Float(LinearLight.rootEncodeSteps - 1)
         var (gr, gg, gb) = gains
         var clipped = 0
+        let clip = Int(FrameLightFit.clipCode)
         for x in xs {
             let p = row + x &* 4
             let v = UInt32(littleEndian: p.load(as: UInt32.self))
             let r8 = Int(v & 0xFF), g8 = Int((v >> 8) & 0xFF), b8 = Int((v >> 16) & 0xFF)
             var r = decode[r8] * gr, g = decode[g8] * gg, b = decode[b8] * gb
-            if r8 >= 250 || g8 >= 250 || b8 >= 250 {
-                LightCorrectionKernel.recover(&r, &g, &b, clipped: (r8 >= 250, g8 >= 250, b8 >= 250))
+            if r8 >= clip || g8 >= clip || b8 >= clip {
+                LightCorrectionKernel.recover(&r, &g, &b, clipped: (r8 >= clip, g8 >= clip, b8 >= clip))
                 clipped &+= 1
             }
             // Gains are positive, so r, g, b ≥ 0: only the top needs a clamp.

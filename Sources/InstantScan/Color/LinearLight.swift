@@ -14,15 +14,22 @@ enum LinearLight {
     /// The linear value of each 8-bit code (256 entries, 0…1).
     static let decodeTable: [Float] = (0..<256).map { Float(toLinear(Double($0) / 255)) }
 
-    /// Entries in ``encodeTable``: linear light 0…1 in steps of 1/65535. Even on the curve's
-    /// steepest part (slope 12.92 near black) a step moves only 0.05 code values, so a lookup at
-    /// the nearest entry gives the exactly rounded code except within a hair of a rounding
-    /// boundary, and is never more than one code off.
-    static let encodeSteps = 65_536
+    /// The square root of each code's linear value (256 entries): the correction kernel works on
+    /// root-linear values, so that its way back to codes needs a table of only 8 KB (it stays in
+    /// L1 cache) and still no arithmetic. Scaling commutes with the root (√(g·l) = √g·√l), so
+    /// gains apply there as their roots, and order is kept, so the kernel can compare values.
+    static let rootDecodeTable: [Float] = (0..<256).map { Float(toLinear(Double($0) / 255).squareRoot()) }
 
-    /// The 8-bit code of linear value `i / (encodeSteps - 1)`, rounded to nearest.
-    static let encodeTable: [UInt8] = (0..<encodeSteps).map {
-        code(linear: Double($0) / Double(encodeSteps - 1))
+    /// Entries in ``rootEncodeTable``: root-linear light 0…1 in 8192 steps. A step moves the code
+    /// value by at most 0.04 (the root flattens the curve's steep start), so a lookup at the nearest
+    /// entry gives the exactly rounded code except within a hair of a rounding boundary, and is
+    /// never more than one code off.
+    static let rootEncodeSteps = 8192
+
+    /// The 8-bit code of root-linear value `i / (rootEncodeSteps - 1)`, rounded to nearest.
+    static let rootEncodeTable: [UInt8] = (0..<rootEncodeSteps).map {
+        let root = Double($0) / Double(rootEncodeSteps - 1)
+        return code(linear: root * root)
     }
 
     /// The sRGB decoding function on 0…1 (code value → linear light).

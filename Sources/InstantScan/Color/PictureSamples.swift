@@ -7,7 +7,7 @@ struct PictureSamples {
     var clippedCount = 0
 
     /// Enough for stable means and percentiles.
-    static let targetCount = 40_000
+    static let targetCount = 12_000
     /// Millimetres kept clear of the window's edge.
     static let marginMillimetres = 1.0
     /// Share of the card kept clear of its edge when no format (so no window) is known.

@@ -3,7 +3,7 @@
 enum LeastSquaresHomography {
     static func fit(from source: [Point], to destination: [Point], weights: [Double]? = nil) -> Homography? {
         precondition(source.count == destination.count && source.count >= 4)
-        guard let ts = conditioning(source), let td = conditioning(destination), let tdInv = td.inverse else { return nil }
+        guard let ts = Homography.normalizing(source), let td = Homography.normalizing(destination), let tdInv = td.inverse else { return nil }
         let s = source.map(ts.apply), d = destination.map(td.apply)
         var ata = [Double](repeating: 0, count: 64)
         var atb = [Double](repeating: 0, count: 8)
@@ -24,14 +24,5 @@ enum LeastSquaresHomography {
         guard let h = LinearSolver.solve(ata, atb, n: 8) else { return nil }
         let result = tdInv.composed(after: Homography(h + [1]).composed(after: ts)).normalized()
         return result.m.allSatisfy(\.isFinite) ? result : nil
-    }
-
-    private static func conditioning(_ points: [Point]) -> Homography? {
-        let n = Double(points.count)
-        let cx = points.map(\.x).reduce(0, +) / n, cy = points.map(\.y).reduce(0, +) / n
-        let mean = points.map { $0.distance(to: Point(cx, cy)) }.reduce(0, +) / n
-        guard mean > 1e-12 else { return nil }
-        let s = 2.0.squareRoot() / mean
-        return .affine(scaleX: s, scaleY: s, translateX: -s * cx, translateY: -s * cy)
     }
 }

@@ -106,8 +106,9 @@ public struct Homography: Sendable, Hashable {
         return false
     }
 
-    /// The similarity that moves `points` to their centroid at a mean distance of √2.
-    private static func normalizing(_ points: [Point]) -> Homography? {
+    /// The similarity that moves `points` to their centroid at a mean distance of √2 (Hartley's
+    /// conditioning, shared by every homography fit in the library).
+    static func normalizing(_ points: [Point]) -> Homography? {
         let n = Double(points.count)
         let cx = points.map(\.x).reduce(0, +) / n, cy = points.map(\.y).reduce(0, +) / n
         let mean = points.map { $0.distance(to: Point(cx, cy)) }.reduce(0, +) / n

@@ -19,10 +19,15 @@ public enum ImageError: Error, Sendable, Equatable, CustomStringConvertible {
 
 extension String {
     /// One decimal, without Foundation's locale-dependent formatting.
+    /// Messages quote whatever the user typed (corners of 1e30, say): values too large for an Int
+    /// are written as Swift writes them rather than trapping, and the sign of -0.5 is kept.
     init(format1 value: Double) {
-        let tenths = (value * 10).rounded()
-        let whole = Int(tenths / 10)
-        let frac = Int(abs(tenths.truncatingRemainder(dividingBy: 10)))
-        self = "\(whole).\(frac)"
+        let tenths = (abs(value) * 10).rounded()
+        guard tenths < 1e17 else {
+            self = "\(value)"
+            return
+        }
+        let sign = value < 0 && tenths != 0 ? "-" : ""
+        self = "\(sign)\(Int(tenths) / 10).\(Int(tenths) % 10)"
     }
 }

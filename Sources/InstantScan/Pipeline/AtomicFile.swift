@@ -70,7 +70,11 @@ public enum AtomicFile {
         let temporary = folder + "/.\(target.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw WriteError.failed(path, String(cString: strerror(errno))) }
-        defer { unlink(temporary) }
+        inFlight.insert(temporary)
+        defer {
+            unlink(temporary)
+            inFlight.remove(temporary)
+        }
         do {
             try body(Sink(fd: fd, path: path))
         } catch {
@@ -92,6 +96,40 @@ public enum AtomicFile {
             throw WriteError.failed(path, String(cString: strerror(code)))
         }
     }
+
+    /// Removes the temporary files of writes still in progress, for a process about to exit at
+    /// once (a second Ctrl-C): their targets are never created, and no temporary is left behind.
+    public static func removeTemporariesInFlight() {
+        for path in inFlight.drain() { unlink(path) }
+    }
+
+    /// Removes the temporary files that writes of processes no longer running left below `folder`
+    /// (a run killed outright, a power cut), and returns their paths. A temporary is named
+    /// `.NAME.PID.RANDOM.tmp`; one whose process still runs is left alone, as is every other file.
+    @discardableResult
+    public static func removeStaleTemporaries(under folder: String) -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
+        var removed: [String] = []
+        while let relative = enumerator.nextObject() as? String {
+            let name = (relative as NSString).lastPathComponent
+            guard let pid = writerProcess(ofTemporary: name), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            let path = (folder as NSString).appendingPathComponent(relative)
+            if unlink(path) == 0 { removed.append(path) }
+        }
+        return removed
+    }
+
+    /// The PID in a temporary's name `.NAME.PID.RANDOM.tmp`, or nil for any other name.
+    static func writerProcess(ofTemporary name: String) -> pid_t? {
+        guard name.hasPrefix("."), name.hasSuffix(".tmp") else { return nil }
+        let parts = name.dropLast(4).split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count >= 4, let random = parts.last, UInt32(random) != nil,
+              let pid = pid_t(parts[parts.count - 2]), pid > 0 else { return nil }
+        return pid
+    }
+
+    /// The temporaries of this process's writes in progress.
+    private static let inFlight = TemporaryRegistry()
 
     /// Writes every byte, retrying short and interrupted writes; the error text, or nil.
     fileprivate static func writeAll(_ fd: Int32, _ raw: UnsafeRawBufferPointer) -> String? {
@@ -116,5 +154,22 @@ public enum AtomicFile {
         var sa = stat(), sb = stat()
         guard stat(a, &sa) == 0, stat(b, &sb) == 0 else { return false }
         return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
+    }
+}
+
+/// The paths of temporary files being written, shared by every thread of the process.
+private final class TemporaryRegistry: @unchecked Sendable {
+    private let lock = NSLock()
+    private var paths: Set<String> = []
+
+    func insert(_ path: String) { lock.withLock { _ = paths.insert(path) } }
+    func remove(_ path: String) { lock.withLock { _ = paths.remove(path) } }
+
+    /// Every path, leaving the registry empty.
+    func drain() -> Set<String> {
+        lock.withLock {
+            defer { paths = [] }
+            return paths
+        }
     }
 }

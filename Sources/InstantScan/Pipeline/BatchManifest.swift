@@ -55,18 +55,26 @@ public final class BatchManifest: @unchecked Sendable {
         let line = Array(try encoder.encode(entry)) + [UInt8(ascii: "\n")]
         try lock.withLock {
             entries[entry.photo] = entry
-            guard let handle = FileHandle(forWritingAtPath: path) ?? Self.create(path) else {
+            guard let handle = FileHandle(forUpdatingAtPath: path) ?? Self.create(path) else {
                 throw AtomicFile.WriteError.failed(path, "cannot open the batch manifest")
             }
             defer { try? handle.close() }
-            try handle.seekToEnd()
-            try handle.write(contentsOf: line)
+            // After a torn last line (a power cut mid-append) start a new line, or this entry
+            // would be glued to the torn one and lost with it.
+            let end = try handle.seekToEnd()
+            var torn = false
+            if end > 0 {
+                try handle.seek(toOffset: end - 1)
+                torn = try handle.read(upToCount: 1) != Data([UInt8(ascii: "\n")])
+                try handle.seekToEnd()
+            }
+            try handle.write(contentsOf: torn ? [UInt8(ascii: "\n")] + line : line)
         }
     }
 
     private static func create(_ path: String) -> FileHandle? {
         _ = FileManager.default.createFile(atPath: path, contents: nil)
-        return FileHandle(forWritingAtPath: path)
+        return FileHandle(forUpdatingAtPath: path)
     }
 
     private static func stamp(of path: String) -> (bytes: Int, modified: Double)? {

@@ -28,6 +28,8 @@ public final class BatchRunner: @unchecked Sendable {
                     onStart: @escaping @Sendable (PhotoFinder.Photo) -> Void = { _ in },
                     onFinish: @escaping @Sendable (PhotoOutcome, Int) -> Void) throws -> BatchSummary {
         try FileManager.default.createDirectory(atPath: outputFolder, withIntermediateDirectories: true)
+        // A run killed outright (SIGKILL, a power cut) leaves its temporaries; they go now.
+        AtomicFile.removeStaleTemporaries(under: outputFolder)
         let manifest = BatchManifest(outputFolder: outputFolder)
         let jobs = max(1, min(options.jobs, photos.count))
         // Whole photos already fill the cores; row bands inside each would only add contention.

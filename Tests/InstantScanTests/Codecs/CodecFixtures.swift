@@ -3,18 +3,8 @@ import Foundation
 
 /// Images, profiles and file pieces the codec tests make for themselves (no binary fixtures).
 enum CodecFixtures {
-    /// A deterministic pseudo-random generator (SplitMix64), so failures reproduce.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    /// The suite-wide deterministic generator (Support/TestImages.swift), so failures reproduce.
+    typealias SeededGenerator = InstantScanTests.SeededGenerator
 
     /// Smooth colour gradients with a mild texture: what JPEG compresses well, like a photo.
     static func photoLike(width: Int, height: Int, seed: UInt64 = 1) throws -> PixelBuffer {

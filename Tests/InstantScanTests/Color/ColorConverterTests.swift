@@ -70,7 +70,7 @@ import Testing
         let after = image.packedBytes()
 
         // Convert a sample of pixels one at a time in a small image.
-        var random = ColorTestRandom(seed: 5)
+        var random = SeededGenerator(seed: 5)
         let samples = (0..<500).map { _ in Int.random(in: 0..<(1001 * 600), using: &random) }
         let single = try ColorTestImages.pixels(samples.map { (before[$0 * 4], before[$0 * 4 + 1], before[$0 * 4 + 2]) },
                                                 width: 1)

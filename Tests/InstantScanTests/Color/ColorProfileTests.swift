@@ -19,7 +19,7 @@ import Testing
 
     @Test func corruptBytesThrowInvalidProfile() throws {
         let good = BuiltInProfile.srgb.makeICCData()
-        var random = ColorTestRandom(seed: 99)
+        var random = SeededGenerator(seed: 99)
         var scrambledTags = good
         for index in 132..<good.count { scrambledTags[index] = UInt8.random(in: 0...255, using: &random) }
         var hugeTagCount = good

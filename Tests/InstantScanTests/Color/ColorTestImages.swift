@@ -4,7 +4,7 @@
 enum ColorTestImages {
     /// Uniformly random RGBA bytes.
     static func random(width: Int, height: Int, seed: UInt64) throws -> PixelBuffer {
-        var random = ColorTestRandom(seed: seed)
+        var random = SeededGenerator(seed: seed)
         let bytes = (0..<(width * height * 4)).map { _ in UInt8.random(in: 0...255, using: &random) }
         return try PixelBuffer(width: width, height: height, packed: bytes)
     }
@@ -12,7 +12,7 @@ enum ColorTestImages {
     /// Random pixels whose channels sit in narrow, different ranges (a dull, tinted photo), so that
     /// a stretch has real work to do and the percent rule decides the result.
     static func tinted(width: Int, height: Int, seed: UInt64) throws -> PixelBuffer {
-        var random = ColorTestRandom(seed: seed)
+        var random = SeededGenerator(seed: seed)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(width * height * 4)
         for _ in 0..<(width * height) {

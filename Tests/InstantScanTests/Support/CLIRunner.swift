@@ -10,6 +10,11 @@ struct CLIRunner {
 
     /// The binary beside the test bundle (`swift build --build-tests` builds both).
     static let binary: URL = {
+        // First the one built with these tests (e.g. under --sanitize=address in another scratch path).
+        if let running = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            let sibling = URL(fileURLWithPath: running).deletingLastPathComponent().appendingPathComponent("instantscan")
+            if FileManager.default.isExecutableFile(atPath: sibling.path) { return sibling }
+        }
         var url = URL(fileURLWithPath: #filePath)
         while url.lastPathComponent != "Tests" { url.deleteLastPathComponent() }
         let root = url.deletingLastPathComponent()

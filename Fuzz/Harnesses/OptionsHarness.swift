@@ -1,0 +1,45 @@
+// The command line as the CLI reads it: argument parsing, each command's validate(), and every step
+// of run() that turns options into settings before any file is touched (scan options, output
+// format, output names). Input: arguments separated by newlines.
+//
+// Built with the CLI's own sources (Sources/instantscan), whose @main is renamed out of the way
+// so that libFuzzer's main runs; nothing here calls run(), so no file is read or written.
+import ArgumentParser
+import InstantScan
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOptions(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    let bytes = fuzzBytes(data, count)
+    let arguments = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let command: any ParsableCommand
+    do {
+        command = try InstantScanCommand.parseAsRoot(arguments)
+    } catch {
+        // A usage error: argument-parser turns it into a message and exit 64.
+        _ = InstantScanCommand.fullMessage(for: error)
+        return 0
+    }
+    do {
+        switch command {
+        case let scan as ScanCommand:
+            let options = try scan.settings.makeScanOptions()
+            for corners in scan.corners { _ = try CornerSyntax.corners(corners) }
+            let format = scan.settings.encoderFormat(forPath: scan.output)
+            let naming = OutputNaming(target: scan.output, fileExtension: format.fileExtension)
+            for photo in scan.photos {
+                for count in [1, 3] { precondition(naming.paths(forPrints: count, of: photo).count == count, "output names") }
+            }
+            precondition(options.maximumPixels >= 1_000_000, "pixel limit")
+        case let batch as BatchCommand:
+            let options = try batch.scanOptions.makeScanOptions()
+            _ = batch.scanOptions.encoderFormat(forPath: nil)
+            precondition(batch.jobs >= 1 && options.maximumPixels >= 1_000_000, "jobs or pixel limit")
+        default:
+            break
+        }
+    } catch {
+        // validate() accepted these options: turning them into settings must not fail either.
+        fatalError("options that passed validation failed later: \(error)")
+    }
+    return 0
+}

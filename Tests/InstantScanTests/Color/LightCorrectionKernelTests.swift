@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+@testable import InstantScan
+
+/// The correction kernel against a plain per-pixel reference in Double.
+@Suite struct LightCorrectionKernelTests {
+    /// What the kernel should give for one pixel: exact gains, the clipped-channel rule, rounding.
+    static func reference(_ pixel: [UInt8], gains: [Double]) -> [UInt8] {
+        var v = (0..<3).map { LinearLight.toLinear(Double(pixel[$0]) / 255) * gains[$0] }
+        let clipped = (0..<3).map { pixel[$0] >= 250 }
+        let unclipped = (0..<3).filter { !clipped[$0] }.map { v[$0] }
+        let floor = unclipped.max() ?? v.max()!
+        for c in 0..<3 where clipped[c] { v[c] = max(v[c], floor) }
+        return v.map { LinearLight.code(linear: $0) }
+    }
+
+    @Test func uniformGainsMatchTheReference() throws {
+        let image = try ColorTestImages.random(width: 97, height: 61, seed: 11)
+        let original = PixelBufferReader(image)
+        let gains = [1.7, 1.05, 0.62]
+        let light = LightEstimate(source: .frame, field: .uniform(gains.map { 0.8 / $0 }), whiteLevel: 0.8,
+                                  channels: [.measured, .measured, .measured], profile: .srgb)
+        let clipped = WhiteBalance().apply(light, to: image)
+        let out = PixelBufferReader(image)
+        var off = 0, worst = 0
+        var clippedCount = 0
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                let pixel = (0..<4).map { original.value(x, y, $0) }
+                if pixel[0..<3].contains(where: { $0 >= 250 }) { clippedCount += 1 }
+                let expected = Self.reference(pixel, gains: gains)
+                for c in 0..<3 {
+                    let d = abs(Int(out.value(x, y, c)) - Int(expected[c]))
+                    worst = max(worst, d)
+                    if d != 0 { off += 1 }
+                }
+                #expect(out.value(x, y, 3) == pixel[3], "alpha is kept")
+            }
+        }
+        // Root-linear steps of 1/8191 move a value by up to 0.04 codes, so values within that of
+        // a rounding edge may round the other way: about 1 % of channels, by one code, never more.
+        #expect(worst <= 1)
+        #expect(Double(off) / Double(image.width * image.height * 3) < 0.02)
+        #expect(abs(clipped - Double(clippedCount) / Double(image.width * image.height)) < 1e-12)
+    }
+
+    @Test func interpolatedFieldMatchesTheExactField() throws {
+        // A strong field: 40 % across, curved, tilted differently per channel.
+        let field = IlluminationField(logLevels: [-0.2, -0.3, -0.6], shape: [-0.2, 0.1, -0.1, 0.05, -0.08],
+                                      tilts: [0.05, 0, 0, -0.03, -0.04, 0.02])
+        let width = 203, height = 150
+        let image = try PixelBuffer(width: width, height: height)
+        for y in 0..<height { for x in 0..<width { image[x, y] = [UInt8(40 + x % 180), UInt8(30 + y), 120, 255] } }
+        let original = PixelBufferReader(image)
+        let region = (u0: 0.1, v0: 0.2, u1: 0.9, v1: 0.7)
+        let light = LightEstimate(source: .frame, field: field, whiteLevel: 0.81, channels: [.measured, .measured, .measured],
+                                  profile: .srgb)
+        WhiteBalance().apply(light, to: image, covering: Quad(Point(region.u0, region.v0), Point(region.u1, region.v0),
+                                                               Point(region.u1, region.v1), Point(region.u0, region.v1)))
+        let out = PixelBufferReader(image)
+        var worst = 0
+        for y in 0..<height {
+            for x in 0..<width {
+                let u = region.u0 + (Double(x) + 0.5) / Double(width) * (region.u1 - region.u0)
+                let v = region.v0 + (Double(y) + 0.5) / Double(height) * (region.v1 - region.v0)
+                let gains = (0..<3).map { 0.81 / field.value(channel: $0, u: u, v: v) }
+                let expected = Self.reference((0..<3).map { original.value(x, y, $0) }, gains: gains)
+                for c in 0..<3 { worst = max(worst, abs(Int(out.value(x, y, c)) - Int(expected[c]))) }
+            }
+        }
+        #expect(worst <= 1, "worst difference \(worst) codes")
+    }
+
+    @Test func tinyImagesAreCorrected() throws {
+        for (w, h) in [(1, 1), (1, 40), (40, 1), (33, 33)] {
+            let image = try PixelBuffer(width: w, height: h, filledWith: 128)
+            let light = LightEstimate(source: .frame, field: .uniform([0.5, 0.5, 0.5]), whiteLevel: 0.25,
+                                      channels: [.measured, .measured, .measured], profile: .srgb)
+            WhiteBalance().apply(light, to: image)
+            // Half the linear light of code 128 (0.2159) is 0.1080: code 92.38, so 92.
+            #expect(image[w - 1, h - 1][0..<3] == [92, 92, 92], "\(w)×\(h): \(image[w - 1, h - 1])")
+        }
+    }
+}

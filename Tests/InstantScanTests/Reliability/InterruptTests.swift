@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+@testable import InstantScan
+
+/// Ctrl-C during `instantscan batch`, sent as SIGINT to the running binary: the photos in flight
+/// finish, nothing else starts, every output is whole, no temporary file remains, the exit code is
+/// 130, and running the same command again skips what was done and finishes the rest.
+extension Reliability {
+    @Suite(.serialized) struct Interrupts {
+        /// A folder of photos made from Samples/ (a quarter of their size, their EXIF and ICC kept),
+        /// each several times, so that a batch run one at a time takes a while.
+        static func inputFolder(copies: Int, only: Int? = nil) throws -> TemporaryFolder {
+            let folder = try TemporaryFolder()
+            // The single-print samples first (01, 04, 05): detection finds each one.
+            let ordered = ReliabilitySupport.samples.filter { !$0.name.hasPrefix("02") && !$0.name.hasPrefix("03") }
+                + ReliabilitySupport.samples.filter { $0.name.hasPrefix("02") || $0.name.hasPrefix("03") }
+            for sample in ordered.prefix(only ?? ordered.count) {
+                let segments = JPEGMarkers.segments(in: sample.bytes).filter { (0xE1...0xEF).contains($0.marker) }
+                    .map { Array(sample.bytes[($0.payloadOffset - 4)..<$0.payloadRange.upperBound]) }
+                let small = try ImageReader.decode(sample.bytes, scaleDenominator: 4).pixels
+                let jpeg = JPEGEncoder.splice(segments, into: try JPEGEncoder.encode(small, quality: 90))
+                let stem = String(sample.name.dropLast(4))
+                for copy in 1...copies {
+                    try Data(jpeg).write(to: URL(fileURLWithPath: folder.path("\(stem)-\(copy).jpg")))
+                }
+            }
+            return folder
+        }
+
+        /// The manifest's entries (photo → outputs).
+        static func manifest(in folder: String) -> [String: [String]] {
+            let text = (try? String(contentsOfFile: folder + "/" + BatchManifest.fileName, encoding: .utf8)) ?? ""
+            var entries: [String: [String]] = [:]
+            for line in text.split(separator: "\n") {
+                if let entry = try? JSONDecoder().decode(BatchManifest.Entry.self, from: Data(line.utf8)) {
+                    entries[entry.photo] = entry.outputs
+                }
+            }
+            return entries
+        }
+
+        /// Every image file in the output folder decodes in full.
+        static func expectWholeOutputs(in folder: String, sourceLocation: SourceLocation = #_sourceLocation) {
+            let files = (try? FileManager.default.subpathsOfDirectory(atPath: folder)) ?? []
+            for file in files where file.hasSuffix(".png") {
+                do {
+                    let decoded = try ImageReader.decode(try PhotoFile.read(folder + "/" + file))
+                    #expect(decoded.warnings.isEmpty, "\(file): \(decoded.warnings)", sourceLocation: sourceLocation)
+                } catch {
+                    Issue.record("\(file) is not a whole PNG: \(error)", sourceLocation: sourceLocation)
+                }
+            }
+        }
+
+        /// Waits until `condition` holds, polling; false after `timeout` seconds.
+        static func wait(timeout: Double, until condition: () -> Bool) -> Bool {
+            let deadline = Date().addingTimeInterval(timeout)
+            while Date() < deadline {
+                if condition() { return true }
+                usleep(20_000)
+            }
+            return condition()
+        }
+
+        @Test(.enabled(if: ReliabilitySupport.detectionAvailable, "a batch needs automatic print detection"))
+        func ctrlCStopsABatchCleanlyAndARerunFinishesIt() throws {
+            let input = try Self.inputFolder(copies: 3)
+            let output = try TemporaryFolder()
+            let out = output.path("scans")
+            let total = ReliabilitySupport.samples.count * 3
+            // The default --jobs (one per core) keeps every thread of the global pool busy: the
+            // interrupt handler must not queue behind the workers (it did, and Ctrl-C went unheard).
+            let arguments = ["batch", input.url.path, "-o", out, "--long-side", "600"]
+
+            let first = try Subprocess.cli(arguments, timeout: 300) { process in
+                // Ctrl-C once the first photo is recorded as done.
+                let started = Self.wait(timeout: 240) { !Self.manifest(in: out).isEmpty || !process.isRunning }
+                #expect(started, "the batch recorded no photo in time")
+                process.interrupt()
+            }
+            #expect(!first.hung)
+            #expect(first.status == 130, "exit \(first.status): \(first.stderr)")
+            #expect(first.stderr.contains("interrupted"), "\(first.stderr)")
+            let done = Self.manifest(in: out)
+            #expect(done.count >= 1 && done.count < total, "\(done.count) of \(total) photos done")
+            // What the manifest records exists and is whole; nothing half-written remains anywhere.
+            for (photo, outputs) in done {
+                for path in outputs { #expect(FileManager.default.fileExists(atPath: path), "\(photo): \(path)") }
+            }
+            Self.expectWholeOutputs(in: out)
+            #expect(ReliabilitySupport.temporaries(under: out).isEmpty)
+            let firstOutputs = try Dictionary(uniqueKeysWithValues: done.values.joined().map { ($0, try PhotoFile.read($0)) })
+
+            // The same command again: what was done is skipped (and left as it was), the rest is done.
+            let second = try Subprocess.cli(arguments, timeout: 600)
+            #expect(!second.hung)
+            #expect(second.status == 0 || second.status == 1, "exit \(second.status): \(second.stderr)")
+            #expect(second.stderr.contains("\(total) photos"), "\(second.stderr)")
+            #expect(second.stderr.contains("\(done.count) already done"), "\(second.stderr)")
+            #expect(!second.stderr.contains("interrupted"))
+            let failed = second.stderr.split(separator: "\n").filter { $0.contains("  failed: ") }.count
+            #expect(Self.manifest(in: out).count + failed == total, "every photo done or reported")
+            for (path, bytes) in firstOutputs { #expect(try PhotoFile.read(path) == bytes, "\(path) was rewritten") }
+            Self.expectWholeOutputs(in: out)
+            #expect(ReliabilitySupport.temporaries(under: out).isEmpty)
+        }
+
+        /// A second Ctrl-C exits at once, abandoning the photo in flight: its temporaries are
+        /// removed and every output already in place is whole.
+        @Test(.enabled(if: ReliabilitySupport.detectionAvailable, "a batch needs automatic print detection"))
+        func aSecondCtrlCExitsAtOnceLeavingNoTemporaries() throws {
+            let input = try Self.inputFolder(copies: 2)
+            let output = try TemporaryFolder()
+            let out = output.path("scans")
+            let run = try Subprocess.cli(["batch", input.url.path, "-o", out], timeout: 300) { process in
+                _ = Self.wait(timeout: 240) { !Self.manifest(in: out).isEmpty || !process.isRunning }
+                process.interrupt()
+                usleep(50_000)
+                process.interrupt()
+            }
+            #expect(!run.hung)
+            #expect(run.status == 130, "exit \(run.status): \(run.stderr)")
+            #expect(!run.stderr.contains("photos, "), "exited at once, without a summary: \(run.stderr)")
+            Self.expectWholeOutputs(in: out)
+            #expect(ReliabilitySupport.temporaries(under: out).isEmpty)
+        }
+    }
+}
