@@ -30,6 +30,9 @@ struct DetectCommand: ParsableCommand {
     @Flag(help: "Print the time each detection stage took (CPU time of the thread) to standard error.")
     var timing = false
 
+    @Option(help: "Evidence (0...1) below which a candidate is not reported.")
+    var minimumConfidence: Double?
+
     @Option(help: .hidden)
     var repeatCount = 1
 
@@ -40,6 +43,7 @@ struct DetectCommand: ParsableCommand {
             var options = DetectionOptions()
             options.reportsPartialPrints = partial
             options.keepsWorkingImage = trace != nil
+            if let minimumConfidence { options.minimumConfidence = minimumConfidence }
             var result = try PrintDetector(options: options).analyze(decoded.pixels, orientation: decoded.orientation)
             // For timing: repeat and keep each stage's fastest run (the box is shared).
             for _ in 1..<max(1, repeatCount) {

@@ -41,6 +41,7 @@ enum DetectionJSON {
         return "{\"working\": [\(t.workingSize.width), \(t.workingSize.height)], "
             + "\"segments\": [" + t.segments.map(seg).joined(separator: ", ") + "], "
             + "\"lines\": [" + t.lines.map(seg).joined(separator: ", ") + "], "
+            + "\"quads\": [" + t.quads.map(quad).joined(separator: ", ") + "], "
             + "\"selected\": [" + t.selected.map(candidate).joined(separator: ", ") + "], "
             + "\"candidates\": [" + t.candidates.map(candidate).joined(separator: ", ") + "], "
             + "\"timings_ms\": {" + timings.joined(separator: ", ") + "}}\n"

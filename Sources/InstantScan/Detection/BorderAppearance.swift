@@ -22,9 +22,11 @@ struct BorderAppearance: Sendable {
     /// Largest brightness ratio between a side and the whole border.
     var brightnessRatio: Float = 1.35
     /// Smallest colour difference, levels, between the band and what lies beyond its edges.
-    var minimumContrast: Float = 9
+    var minimumContrast: Float = 5
     /// How far beyond an edge the outside strips are sampled, working pixels.
     var stripOffset = 2.5
+    /// Samples with every channel at least this bright are glare and left out.
+    var clipLevel: Float = 250
 
     typealias Color = (Float, Float, Float)
 
@@ -43,7 +45,7 @@ struct BorderAppearance: Sendable {
         /// edge to edge have border on both sides of the shared edge. A window side that blends into
         /// the picture costs only a little.
         var factor: Double {
-            let plain = 0.7 + 0.3 * plainness
+            let plain = 0.4 + 0.6 * plainness
             let contrast = cardContrast >= 0.74 ? 1 : (cardContrast >= 0.49 ? 0.5 : 0.15)
             return plain * consistency * consistency * contrast * (0.75 + 0.25 * windowContrast)
         }
@@ -73,7 +75,8 @@ struct BorderAppearance: Sendable {
                 }
                 previous = c
             }
-            band.append(median(samples))
+            // A side mostly lost to glare or out of view says nothing.
+            band.append(samples.count * 2 > count ? median(samples) : nil)
             outside.append(strip(card.corners[i], card.corners[j], awayFrom: cardCentre, offset: stripOffset))
             inside.append(strip(window.corners[i], window.corners[j], awayFrom: windowCentre, offset: -stripOffset))
         }
@@ -119,9 +122,12 @@ struct BorderAppearance: Sendable {
         return samples.count * 2 > count ? median(samples) : nil
     }
 
+    /// The colour at `p`, or nil outside the photo or where glare has clipped it white (it says nothing
+    /// about the border there).
     private func sample(_ p: Point) -> Color? {
         guard p.x >= 0, p.y >= 0, p.x <= Double(image.width - 1), p.y <= Double(image.height - 1) else { return nil }
-        return image.color(at: p)
+        let c = image.color(at: p)
+        return min(c.0, c.1, c.2) >= clipLevel ? nil : c
     }
 
     private func distance(_ a: Color, _ b: Color) -> Float {

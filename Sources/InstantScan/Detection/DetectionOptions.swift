@@ -7,7 +7,8 @@ public struct DetectionOptions: Sendable {
     public var minimumPrintAreaFraction: Double
     /// Most prints reported.
     public var maximumPrints: Int
-    /// Evidence (0...1) below which a candidate is not reported.
+    /// Evidence (0...1) below which a candidate is not reported. Prints score 0.8–1 unless glare or a
+    /// low-contrast table takes much away; patterns that only look like prints score below 0.55.
     public var minimumConfidence: Double
     /// Refine edges to sub-pixel accuracy on the full-resolution pixels (off: working-resolution
     /// corners only, for previews).
@@ -18,8 +19,9 @@ public struct DetectionOptions: Sendable {
     /// Keep the working image in ``DetectionTrace/workingImage`` (for overlays).
     public var keepsWorkingImage = false
 
+    /// Makes options; every argument has the default described on its property.
     public init(workingLongSide: Int = 800, minimumPrintAreaFraction: Double = 0.01, maximumPrints: Int = 8,
-                minimumConfidence: Double = 0.5, refinesAtFullResolution: Bool = true,
+                minimumConfidence: Double = 0.55, refinesAtFullResolution: Bool = true,
                 reportsPartialPrints: Bool = false) {
         self.workingLongSide = workingLongSide
         self.minimumPrintAreaFraction = minimumPrintAreaFraction

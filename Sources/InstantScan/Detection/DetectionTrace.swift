@@ -4,9 +4,12 @@
 public struct DetectionTrace: Sendable {
     /// A candidate print before full-resolution refinement.
     public struct Candidate: Sendable {
+        /// The format whose template placed the pair.
         public var format: PrintFormat
+        /// Card and window corners, TL, TR, BR, BL as the template placed them.
         public var card: Quad
         public var window: Quad
+        /// Overall evidence, 0...1 (the print's confidence if chosen).
         public var score: Double
         /// Edge support of the card's sides and the window's (top, right, bottom, left), 0...1.
         public var cardSupport: [Double]
@@ -28,6 +31,8 @@ public struct DetectionTrace: Sendable {
     public var segments: [(Point, Point)] = []
     /// Merged lines, as their covered extent.
     public var lines: [(Point, Point)] = []
+    /// Quads closed from the lines (before any template), best first.
+    public var quads: [Quad] = []
     /// The best candidates, best first.
     public var candidates: [Candidate] = []
     /// The candidates chosen as prints, before refinement.

@@ -12,16 +12,21 @@ struct EdgeEvidence: Sendable {
     var alignment: Float = 0.866  // cos 2·15°
     /// How far across the side to look, in working pixels (a probe at the side and one each way).
     var reach = 1
+    /// 1 where the photo is clipped white (glare): no edge can show there, so a sample whose probes all
+    /// fall in it is blind — it counts neither for nor against the side.
+    var blind: [UInt8]?
 
     struct SideSupport: Sendable {
         /// Samples with a matching edge.
         var supported = 0
-        /// Samples inside the image.
+        /// Samples inside the image and not blind.
         var visible = 0
+        /// Samples inside the image but blinded by glare.
+        var blind = 0
         /// All samples.
         var total = 0
-        /// Supported share of all samples (samples outside the image count against).
-        var fraction: Double { total > 0 ? Double(supported) / Double(total) : 0 }
+        /// Supported share of the samples not blinded (samples outside the image count against).
+        var fraction: Double { total - blind > 0 ? Double(supported) / Double(total - blind) : 0 }
         /// Supported share of the visible samples.
         var visibleFraction: Double { visible > 0 ? Double(supported) / Double(visible) : 0 }
     }
@@ -53,6 +58,10 @@ struct EdgeEvidence: Sendable {
                         let i = Int(y + 0.5) * w + Int(x + 0.5)
                         return mag[i] >= threshold && gc[i] * nc + gs[i] * ns >= alignment
                     }
+                    @inline(__always) func clipped(_ x: Double, _ y: Double) -> Bool {
+                        guard let blind else { return false }
+                        return blind[Int(y + 0.5) * w + Int(x + 0.5)] != 0
+                    }
                     for k in 0...count {
                         let t = start + Double(k) * step
                         let px = a.x + ux * t, py = a.y + uy * t
@@ -66,9 +75,13 @@ struct EdgeEvidence: Sendable {
                             }
                             continue
                         }
-                        result.visible += 1
                         if edge(px, py) || edge(px + reachX, py + reachY) || edge(px - reachX, py - reachY) {
                             result.supported += 1
+                            result.visible += 1
+                        } else if clipped(px, py) && clipped(px + reachX, py + reachY) && clipped(px - reachX, py - reachY) {
+                            result.blind += 1
+                        } else {
+                            result.visible += 1
                         }
                     }
                 }

@@ -46,7 +46,7 @@ public struct PrintDetector: Sendable {
         let quads = generator.hypotheses(from: lines, width: work.width, height: work.height)
         lap("quads")
         var scorer = PrintHypothesisScorer(
-            evidence: EdgeEvidence(gradient: gradient),
+            evidence: EdgeEvidence(gradient: gradient, blind: work.clippedMask()),
             border: BorderAppearance(image: work),
             imageSize: PixelSize(width: work.width, height: work.height))
         scorer.allowsPartialCards = options.reportsPartialPrints
@@ -55,32 +55,32 @@ public struct PrintDetector: Sendable {
         let ranked = scorer.rank(hyps)
         lap("ranking")
 
-        let chosen = select(ranked, width: work.width, height: work.height)
         let toUp = work.toUpright
         let upright = orientation.uprightSize(stored: image.size)
         let refiner = PrintRefiner(sampler: FullResolutionSampler(image, orientation: orientation),
                                    workingScale: work.scale)
-        for h in chosen {
-            var card = h.card.mapped(toUp.apply)
-            var window = h.window.mapped(toUp.apply)
-            var format: PrintFormat? = h.format
-            if options.refinesAtFullResolution {
-                let refined = refiner.refine(card: card, window: window, format: h.format)
-                card = refined.card
-                window = refined.window
-                format = refined.format
+        let chosen = select(ranked, width: work.width, height: work.height) { h in
+            let card = h.card.mapped(toUp.apply), window = h.window.mapped(toUp.apply)
+            guard options.refinesAtFullResolution else {
+                return (DetectedPrint(format: h.format, card: card, window: window, confidence: h.score,
+                                      touchesImageBorder: false), true)
             }
-            trace.prints.append(DetectedPrint(format: format, card: card, window: window,
-                                              confidence: min(1, max(0, h.score)),
-                                              touchesImageBorder: !card.isInside(width: upright.width,
-                                                                                 height: upright.height)))
+            let refined = refiner.refine(card: card, window: window, format: h.format)
+            return (DetectedPrint(format: refined.format, card: refined.card, window: refined.window,
+                                  confidence: h.score, touchesImageBorder: false), refined.isConsistent)
+        }
+        for (h, print) in chosen {
+            var print = print
+            print.confidence = min(1, max(0, h.score))
+            print.touchesImageBorder = !print.card.isInside(width: upright.width, height: upright.height)
+            trace.prints.append(print)
         }
         lap("refine")
 
         if options.keepsWorkingImage { trace.workingImage = try? work.pixelBuffer() }
         trace.timings = clock.laps
         trace.segments = segments.map { (toUp.apply($0.start), toUp.apply($0.end)) }
-        trace.lines = lines.prefix(64).map { l in
+        trace.lines = lines.sorted { $0.longestRun(maximumGap: 3) > $1.longestRun(maximumGap: 3) }.prefix(200).map { l in
             (toUp.apply(l.line.point(at: l.extent.lowerBound)), toUp.apply(l.line.point(at: l.extent.upperBound)))
         }
         func candidate(_ h: PrintHypothesis) -> DetectionTrace.Candidate {
@@ -91,21 +91,49 @@ public struct PrintDetector: Sendable {
                                      borderConsistency: h.border?.consistency ?? 0, cardContrast: h.border?.cardContrast ?? 0,
                                      windowContrast: h.border?.windowContrast ?? 0)
         }
-        trace.selected = chosen.map(candidate)
-        trace.candidates = ranked.prefix(20).map(candidate)
+        trace.quads = quads.map { $0.quad.mapped(toUp.apply) }
+        trace.selected = chosen.map { candidate($0.0) }
+        trace.candidates = ranked.prefix(60).map(candidate)
         return trace
     }
 
-    /// The best hypotheses that do not overlap a better one, above the confidence floor.
-    func select(_ ranked: [PrintHypothesis], width: Int, height: Int) -> [PrintHypothesis] {
-        var chosen: [PrintHypothesis] = []
+    /// The best hypotheses that do not overlap a better one, above the confidence floor, each made into
+    /// a print by `refine` (which also says whether the refined print hangs together).
+    ///
+    /// Refinement doubles as verification: when a print's refined window fits no format although the
+    /// working image said it did, the hypothesis was probably wrong (heavy glare can make a window edge
+    /// look like a card edge), so the next few hypotheses for the same place are refined too and the
+    /// first that hangs together is taken; if none does, the first stands (a print of another kind).
+    func select(_ ranked: [PrintHypothesis], width: Int, height: Int,
+                refine: (PrintHypothesis) -> (DetectedPrint, consistent: Bool)) -> [(PrintHypothesis, DetectedPrint)] {
+        var chosen: [(PrintHypothesis, DetectedPrint)] = []
+        var taken: [Quad] = []
         let minArea = options.minimumPrintAreaFraction * Double(width * height)
-        for h in ranked {
+        func eligible(_ h: PrintHypothesis) -> Bool {
+            if h.card.area < minArea { return false }
+            if !options.reportsPartialPrints && !h.card.isInside(width: width, height: height, tolerance: 1) { return false }
+            return !taken.contains { ConvexOverlap.overlapOfSmaller($0, h.card) > 0.15 }
+        }
+        for (index, h) in ranked.enumerated() {
             if chosen.count >= options.maximumPrints || h.score < options.minimumConfidence { break }
-            if h.card.area < minArea { continue }
-            if !options.reportsPartialPrints && !h.card.isInside(width: width, height: height, tolerance: 1) { continue }
-            if chosen.contains(where: { ConvexOverlap.overlapOfSmaller($0.card, h.card) > 0.15 }) { continue }
-            chosen.append(h)
+            guard eligible(h) else { continue }
+            let first = refine(h)
+            var best = (h, first.0)
+            if !first.consistent {
+                // A rival needs less evidence than a print of its own: it only replaces one already found.
+                let rivals = ranked[(index + 1)...].filter {
+                    $0.score >= 0.75 * options.minimumConfidence && eligible($0) && ConvexOverlap.iou($0.card, h.card) > 0.3
+                }
+                for rival in rivals.prefix(3) {
+                    let (print, ok) = refine(rival)
+                    if ok {
+                        best = (rival, print)
+                        break
+                    }
+                }
+            }
+            chosen.append(best)
+            taken.append(best.0.card)
         }
         return chosen
     }

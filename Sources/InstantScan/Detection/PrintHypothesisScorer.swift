@@ -33,28 +33,42 @@ struct PrintHypothesisScorer: Sendable {
 
     /// Support values of a quad's sides: the supported share of all samples, or, for a card that may run
     /// off the photo, of the samples in view (-1 for a side mostly out of view).
+    /// A side mostly blinded by glare is likewise left out.
     private func values(_ sides: [EdgeEvidence.SideSupport], partial: Bool) -> [Double] {
         sides.map { s in
-            guard partial else { return s.fraction }
-            return 2 * s.visible >= s.total ? s.visibleFraction : -1
+            if partial { return 2 * s.visible >= s.total ? s.visibleFraction : -1 }
+            return 2 * (s.total - s.blind) >= s.total ? s.fraction : -1
         }
     }
 
     /// A print shows all four sides of its card and, but for a picture that fades into the border on
     /// one side (a pale sky), all four of its window; a pair stitched together from neighbouring
     /// prints and texture leaves whole sides bare. The mean support hides that; counting sides does not.
-    /// Card sides out of view (-1) count neither way, but at least two must be in view and a print cut
-    /// by the photo's edge is worth a little less than a whole one.
-    static func sideCountFactor(_ card: [Double], _ window: [Double]) -> Double {
+    /// Card sides out of view or blinded by glare (-1) count neither way, but three must be seen (two
+    /// for a print cut by the photo's edge), and such a print is worth a little less than a whole one.
+    static func sideCountFactor(_ card: [Double], _ window: [Double], minimumSeenCardSides: Int = 3) -> Double {
         let seen = card.filter { $0 >= 0 }.count
         let cardSides = card.filter { $0 >= 0.3 }.count, windowSides = window.filter { $0 >= 0.3 }.count
         let cardFactor: Double
         if seen < 4 {
-            cardFactor = seen >= 2 && cardSides == seen ? 0.9 : 0
+            cardFactor = seen >= minimumSeenCardSides && cardSides == seen ? 0.9 : 0
         } else {
             cardFactor = cardSides == 4 ? 1 : (cardSides == 3 ? 0.8 : 0.4)
         }
-        let windowFactor = windowSides == 4 ? 1 : (windowSides == 3 ? 0.9 : 0.45)
+        // Window sides blinded by glare are neither evidence nor counter-evidence, but at least two
+        // must be seen.
+        let windowSeen = window.filter { $0 >= 0 }.count
+        let windowBlind = Double(4 - windowSeen)
+        let windowFactor: Double
+        if windowSeen < 2 {
+            windowFactor = 0.45
+        } else if windowSides == windowSeen {
+            windowFactor = 1 - 0.1 * windowBlind
+        } else if windowSides == windowSeen - 1 {
+            windowFactor = 0.9 - 0.1 * windowBlind
+        } else {
+            windowFactor = 0.45
+        }
         return cardFactor * windowFactor
     }
 
@@ -75,8 +89,10 @@ struct PrintHypothesisScorer: Sendable {
         let templates = formats.map(PrintTemplate.init)
         var pairings: [Pairing] = []
         for origin in [PrintHypothesis.Origin.card, .window] {
-            let own = evidence.support(of: hypothesis.quad, trim: origin == .card ? cardTrim : windowTrim).map(\.fraction)
-            guard own.reduce(0, +) >= 4 * minimumOwnSupport else { continue }
+            let own = values(evidence.support(of: hypothesis.quad, trim: origin == .card ? cardTrim : windowTrim),
+                             partial: false)
+            let seenOwn = own.filter { $0 >= 0 }
+            guard seenOwn.count >= 3, seenOwn.reduce(0, +) >= Double(seenOwn.count) * minimumOwnSupport else { continue }
             for turn in 0..<4 {
                 let quad = hypothesis.quad.rotatingOrder(by: turn)
                 let ownSupport = (0..<4).map { own[($0 + turn) % 4] }
@@ -133,19 +149,21 @@ struct PrintHypothesisScorer: Sendable {
         // The shape recovered from one quad is only a hint (with one pair of sides parallel in the
         // photo the focal length is unknown and a 40° tilt can fool it by 15%): it breaks near ties.
         let shape = 1 - 0.02 * mismatch / logTolerance
-        return mean * shape * PrintHypothesisScorer.sideCountFactor(card, window)
+        return mean * shape * PrintHypothesisScorer.sideCountFactor(card, window,
+                                                                    minimumSeenCardSides: allowsPartialCards ? 2 : 3)
     }
 
-    /// Ranks hypotheses: near-duplicates (the same card and format reached from different quads) are
-    /// merged, and the best `limit` by edge evidence are weighed by how much their border looks like one.
-    /// The border test samples colours and takes medians, so it runs only on these few.
-    func rank(_ hypotheses: [PrintHypothesis], limit: Int = 40, duplicateDistance: Double = 2.5) -> [PrintHypothesis] {
+    /// Ranks hypotheses: near-duplicates — the same card reached from different quads, or as another
+    /// format or turn of itself (refinement decides those again) — are merged, and the best `limit` by
+    /// edge evidence are weighed by how much their border looks like one. The border test samples
+    /// colours and takes medians, so it runs only on these few.
+    func rank(_ hypotheses: [PrintHypothesis], limit: Int = 64, duplicateDistance: Double = 2.5) -> [PrintHypothesis] {
         let sorted = hypotheses.sorted { $0.edgeScore > $1.edgeScore }
         var kept: [PrintHypothesis] = []
         for h in sorted {
             if kept.count >= limit { break }
             let duplicate = kept.contains { k in
-                k.format == h.format && (0..<4).allSatisfy { k.card.corners[$0].distance(to: h.card.corners[$0]) <= duplicateDistance }
+                h.card.corners.allSatisfy { p in k.card.corners.contains { $0.distance(to: p) <= duplicateDistance } }
             }
             if !duplicate { kept.append(h) }
         }

@@ -18,6 +18,12 @@ struct PrintRefiner {
         var cardEdges: [EdgeRefiner.Result?]
         var windowEdges: [EdgeRefiner.Result?]
         var verdict: FormatClassifier.Verdict?
+        /// False when a clearly measured window fits no format (the hypothesis, or the format, was
+        /// wrong) or fewer than three card edges could be refined: the print does not hang together.
+        /// A window hidden by glare is no evidence against it.
+        var isConsistent: Bool {
+            format != nil && cardEdges.compactMap { $0 }.count >= 3
+        }
     }
 
     /// `card` and `window` are in upright full-resolution pixels, TL, TR, BR, BL of the upright print
@@ -28,7 +34,7 @@ struct PrintRefiner {
         let cardEdges = (0..<4).map { i -> EdgeRefiner.Result? in
             let a = card.corners[i], b = card.corners[(i + 1) % 4]
             return refiner.refine(from: a, to: b, towardBorder: inwardNormal(a, b), searchRadius: cardRadius,
-                                  trim: 0.12, rule: .nearestToPrediction)
+                                  trim: 0.12, rule: .firstFromBorder)
         }
         var refinedCard = PrintRefiner.quad(from: cardEdges, fallback: card)
 
@@ -39,7 +45,12 @@ struct PrintRefiner {
         let windowRadius = max(2 * workingScale + 3, 0.045 * side)
         let windowEdges = (0..<4).map { i -> EdgeRefiner.Result? in
             let a = predicted.corners[i], b = predicted.corners[(i + 1) % 4]
-            return refiner.refine(from: a, to: b, towardBorder: inwardNormal(a, b) * -1, searchRadius: windowRadius,
+            // The search starts inside the border, so it must stop well short of the card's edge: a
+            // Wide's side border is only 4.2% of its width.
+            let cardSide = ImageLine(refinedCard.corners[i], refinedCard.corners[(i + 1) % 4])
+            let border = abs(cardSide.distance((a + b) * 0.5))
+            let radius = min(windowRadius, max(2, 0.6 * border))
+            return refiner.refine(from: a, to: b, towardBorder: inwardNormal(a, b) * -1, searchRadius: radius,
                                   trim: 0.06, rule: .firstFromBorder)
         }
         let measuredWindow = PrintRefiner.quad(from: windowEdges, fallback: predicted)
@@ -66,6 +77,7 @@ struct PrintRefiner {
         }
         // A window found clearly on all four sides that no format explains (several times the
         // measurement's own spread away from the nearest): a print of some other kind.
+
         let clearWindow = windowEdges.allSatisfy { ($0?.inlierFraction ?? 0) >= 0.75 && ($0?.foundFraction ?? 0) >= 0.8 }
         if let verdict, verdict.cost > unknownCost, clearWindow {
             result.format = nil

@@ -57,4 +57,11 @@ struct WorkingImage: Sendable {
         }
         return out
     }
+
+    /// 1 where every channel is at least `level`: clipped highlights, where glare hides all edges.
+    func clippedMask(level: Float = 250) -> [UInt8] {
+        var mask = [UInt8](repeating: 0, count: width * height)
+        for i in 0..<mask.count where red[i] >= level && green[i] >= level && blue[i] >= level { mask[i] = 1 }
+        return mask
+    }
 }

@@ -95,14 +95,7 @@ struct PrintDetectorTests {
     func overlapping() throws { try Self.expectAll(DetectionScenes.overlapping, bound: Self.tight) }
 
     @Test("two prints edge to edge")
-    func touching() throws {
-        // Two cards sharing an edge: the shared edge's sub-pixel fit lands ~3 px off (the gradient
-        // profile there has no background side). Kept as a known issue so that the fix shows up as
-        // "known issue not recorded" and the bound is not loosened; see the detection issue's note.
-        withKnownIssue("shared edge between touching prints refines ~3 px off") {
-            try Self.expectAll(DetectionScenes.touching, bound: Self.tight)
-        }
-    }
+    func touching() throws { try Self.expectAll(DetectionScenes.touching, bound: Self.tight) }
 
     @Test("cream on beige, no shadow, sky as bright as the border, caption")
     func lowContrast() throws { try Self.expectAll(DetectionScenes.lowContrast, bound: Self.tight) }

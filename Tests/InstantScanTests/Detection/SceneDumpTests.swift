@@ -11,6 +11,10 @@ import Testing
             let image = try maker.render()
             let bytes = try JPEGEncoder.encode(image, quality: 92)
             try Data(bytes).write(to: URL(fileURLWithPath: folder).appendingPathComponent(name + ".jpg"))
+            if ProcessInfo.processInfo.environment["INSTANTSCAN_SCENE_DUMP_PNG"] != nil {
+                let png = try PNGEncoder.encode(image, iccProfile: nil, srgbIntent: false)
+                try Data(png).write(to: URL(fileURLWithPath: folder).appendingPathComponent(name + ".png"))
+            }
             let truth = maker.prints.filter { !$0.isDistractor }.map { p in
                 "{\"format\": \"\(p.customGeometry == nil ? p.format.rawValue : "unknown")\", \"corners\": \(DetectionScenes.json(p.corners)), \"window\": \(DetectionScenes.json(p.window))}"
             }
