@@ -340,6 +340,10 @@ int is_png_write(const is_png_write_params *params, is_png_buffer *output, char 
         png_set_eXIf_1(png, info, (png_uint_32)params->exif_length, (png_bytep)(uintptr_t)params->exif);
     }
 
+    if (params->phys_x_per_metre > 0 && params->phys_y_per_metre > 0) {
+        png_set_pHYs(png, info, params->phys_x_per_metre, params->phys_y_per_metre, PNG_RESOLUTION_METER);
+    }
+
     png_set_compression_level(png, params->compression_level);
     if (params->filters != 0) png_set_filter(png, PNG_FILTER_TYPE_BASE, params->filters);
     /* Bigger IDAT chunks: fewer zlib flushes and CRCs for multi-megapixel images. */

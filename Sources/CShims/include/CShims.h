@@ -107,6 +107,8 @@ typedef struct {
     int srgb_intent;              /* sRGB chunk with this intent when >= 0 and there is no profile */
     const uint8_t *exif;          /* eXIf when not NULL */
     size_t exif_length;
+    uint32_t phys_x_per_metre;    /* pHYs (unit: metre) when both are > 0: the print's true resolution */
+    uint32_t phys_y_per_metre;
 
     int compression_level;        /* zlib level 0...9 */
     int filters;                  /* PNG_FILTER_* mask; 0 means libpng's default */

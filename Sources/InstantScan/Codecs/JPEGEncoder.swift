@@ -9,13 +9,17 @@ public enum JPEGEncoder {
     /// - Parameters:
     ///   - quality: 1...100.
     ///   - iccProfile: profile bytes to embed as APP2 `ICC_PROFILE` segments right after SOI/APP0.
+    ///   - exif: TIFF bytes to embed as an APP1 `Exif` segment, before the profile.
+    ///   - pixelsPerInch: the physical resolution, written into JFIF's density (whole dots per inch).
     /// - Throws: ``CodecError/encodeFailed(_:)``.
-    public static func encode(_ image: PixelBuffer, quality: Int = 92, iccProfile: [UInt8]? = nil) throws -> [UInt8] {
+    public static func encode(_ image: PixelBuffer, quality: Int = 92, iccProfile: [UInt8]? = nil,
+                              exif: [UInt8]? = nil, pixelsPerInch: (x: Double, y: Double)? = nil) throws -> [UInt8] {
         guard (1...100).contains(quality) else {
             throw CodecError.encodeFailed("JPEG quality must be 1…100, not \(quality)")
         }
         // Split the profile first so an oversized one fails before the work of compressing.
         let iccSegments = try iccProfile.map { try JPEGMarkers.iccSegments(for: $0) } ?? []
+        let exifSegment = try exif.map { try JPEGMarkers.exifSegment(for: $0) }
         let subsampling: TJSAMP
         switch image.format {
         case .rgba8: subsampling = quality >= 90 ? TJSAMP_444 : TJSAMP_420
@@ -27,7 +31,22 @@ public enum JPEGEncoder {
         else {
             throw CodecError.encodeFailed("TurboJPEG: \(handle.errorMessage)")
         }
-        return iccSegments.isEmpty ? jpeg : splice(iccSegments, into: jpeg)
+        var out = jpeg
+        if let pixelsPerInch { setDensity(pixelsPerInch, in: &out) }
+        let segments = (exifSegment.map { [$0] } ?? []) + iccSegments
+        return segments.isEmpty ? out : splice(segments, into: out)
+    }
+
+    /// Sets JFIF's density to `pixelsPerInch` (units 1, dots per inch) in the APP0 segment
+    /// TurboJPEG writes first; JFIF stores whole numbers, so e.g. 564.4 becomes 564.
+    static func setDensity(_ pixelsPerInch: (x: Double, y: Double), in jpeg: inout [UInt8]) {
+        guard jpeg.count >= 18, jpeg[2] == 0xFF, jpeg[3] == 0xE0,
+              jpeg[6...10].elementsEqual([0x4A, 0x46, 0x49, 0x46, 0]) else { return }
+        let x = UInt16(min(max(pixelsPerInch.x.rounded(), 1), 65_535))
+        let y = UInt16(min(max(pixelsPerInch.y.rounded(), 1), 65_535))
+        jpeg[13] = 1
+        jpeg[14] = UInt8(x >> 8); jpeg[15] = UInt8(x & 0xFF)
+        jpeg[16] = UInt8(y >> 8); jpeg[17] = UInt8(y & 0xFF)
     }
 
     /// `jpeg` with `segments` inserted after SOI and, when present, the JFIF APP0 segment, where

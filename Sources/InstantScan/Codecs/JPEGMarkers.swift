@@ -75,6 +75,14 @@ public enum JPEGMarkers {
         }
     }
 
+    /// An APP1 segment (marker, length and payload) carrying the EXIF (TIFF) bytes `tiff`.
+    /// - Throws: ``CodecError/encodeFailed(_:)`` when it does not fit in one segment (64 KiB).
+    public static func exifSegment(for tiff: [UInt8]) throws -> [UInt8] {
+        let length = 2 + exifSignature.count + tiff.count
+        guard length <= 0xFFFF else { throw CodecError.encodeFailed("the EXIF data (\(tiff.count) bytes) is too big for a JPEG") }
+        return [0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + exifSignature + tiff
+    }
+
     /// `Exif\0\0`, which starts an EXIF APP1 payload.
     static let exifSignature: [UInt8] = [0x45, 0x78, 0x69, 0x66, 0, 0]
 

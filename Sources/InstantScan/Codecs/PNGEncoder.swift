@@ -36,10 +36,13 @@ public enum PNGEncoder {
     ///   - srgbIntent: writes an `sRGB` chunk (perceptual intent) when there is no profile.
     ///   - dropAlpha: writes RGB from RGBA input: scans are opaque, and alpha would cost a quarter
     ///     more bytes for nothing.
+    ///   - exif: TIFF bytes for an `eXIf` chunk.
+    ///   - pixelsPerInch: the physical resolution, written as a `pHYs` chunk (pixels per metre).
     /// - Throws: ``CodecError/encodeFailed(_:)``, e.g. when libpng rejects the profile.
     public static func encode(_ image: PixelBuffer, iccProfile: [UInt8]?, profileName: String = "ICC profile",
                               srgbIntent: Bool, compression: Compression = .fast,
-                              dropAlpha: Bool = true) throws -> [UInt8] {
+                              dropAlpha: Bool = true, exif: [UInt8]? = nil,
+                              pixelsPerInch: (x: Double, y: Double)? = nil) throws -> [UInt8] {
         let colorType: PNGWriter.ColorType
         switch image.format {
         case .rgba8: colorType = dropAlpha ? .rgb : .rgba
@@ -54,6 +57,10 @@ public enum PNGEncoder {
         writer.iccProfileName = profileName
         writer.srgbIntent = iccProfile == nil && srgbIntent ? 0 : nil
         (writer.compressionLevel, writer.filters) = compression.settings
+        writer.exif = exif
+        if let ppi = pixelsPerInch, ppi.x > 0, ppi.y > 0, ppi.x < 1e7, ppi.y < 1e7 {
+            writer.pixelsPerMetre = (UInt32((ppi.x / 0.0254).rounded()), UInt32((ppi.y / 0.0254).rounded()))
+        }
         return try writer.write(rows: image.baseAddress, stride: image.bytesPerRow)
     }
 }

@@ -28,6 +28,8 @@ struct PNGWriter {
     /// Rendering intent of an sRGB chunk, written only when there is no profile.
     var srgbIntent: Int?
     var exif: [UInt8]?
+    /// Pixels per metre across and down (pHYs), when the physical size is known.
+    var pixelsPerMetre: (x: UInt32, y: UInt32)?
     var compressionLevel = 6
     /// PNG_FILTER_* bits; 0 for libpng's choice.
     var filters: Int32 = 0
@@ -47,6 +49,10 @@ struct PNGWriter {
         params.srgb_intent = Int32(srgbIntent ?? -1)
         params.compression_level = Int32(compressionLevel)
         params.filters = filters
+        if let pixelsPerMetre {
+            params.phys_x_per_metre = pixelsPerMetre.x
+            params.phys_y_per_metre = pixelsPerMetre.y
+        }
         if let transparentColor {
             params.has_transparent_color = 1
             params.transparent_red = transparentColor.red

@@ -28,21 +28,25 @@ public struct OutputEncoder: Sendable {
         self.format = format
     }
 
-    /// The encoded bytes of `print`.
+    /// The encoded bytes of `print`, with its ``ScannedPrint/metadata``: format, resolution and
+    /// capture date in EXIF, the resolution also in PNG `pHYs` / JFIF density.
     public func encode(_ print: ScannedPrint) throws -> [UInt8] {
-        try encode(print.image, profile: print.profile)
+        try encode(print.image, profile: print.profile, metadata: print.metadata)
     }
 
-    /// The encoded bytes of an image in `profile`'s colour space.
-    public func encode(_ image: PixelBuffer, profile: BuiltInProfile) throws -> [UInt8] {
+    /// The encoded bytes of an image in `profile`'s colour space, with `metadata` when given.
+    public func encode(_ image: PixelBuffer, profile: BuiltInProfile, metadata: ScanMetadata? = nil) throws -> [UInt8] {
+        let exif = metadata?.exifBytes()
+        let ppi = metadata?.pixelsPerInch.map { (x: $0.x, y: $0.y) }
         switch format {
         case let .png(compression):
             let srgb = profile == .srgb
             return try PNGEncoder.encode(image, iccProfile: srgb ? nil : profile.profile.iccData,
                                          profileName: profile.profile.name, srgbIntent: srgb,
-                                         compression: compression)
+                                         compression: compression, exif: exif, pixelsPerInch: ppi)
         case let .jpeg(quality):
-            return try JPEGEncoder.encode(image, quality: quality, iccProfile: profile.profile.iccData)
+            return try JPEGEncoder.encode(image, quality: quality, iccProfile: profile.profile.iccData,
+                                          exif: exif, pixelsPerInch: ppi)
         }
     }
 }

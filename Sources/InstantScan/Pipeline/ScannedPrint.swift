@@ -14,4 +14,14 @@ public struct ScannedPrint: Sendable {
     public var confidence: Double
     /// What white balance measured and did; nil when it was off.
     public var whiteBalance: WhiteBalanceReport?
+    /// Whole card or picture window.
+    public var crop: ScanOptions.Crop = .card
+    /// When the photo was taken (its EXIF DateTimeOriginal), when it says.
+    public var captureDate: CaptureDate?
+
+    /// What the scan file records about the print: format, crop, true resolution (from the
+    /// format's millimetres), capture date.
+    public var metadata: ScanMetadata {
+        ScanMetadata(format: format, crop: crop, imageSize: image.size, captureDate: captureDate)
+    }
 }

@@ -33,6 +33,8 @@ public struct Scanner: Sendable {
         let input = inputProfile(of: decoded, warnings: &warnings)
         let output = options.outputProfile.profile
         let converter = try timings.measure("icc") { try ColorConverter(from: input, to: output) }
+        // The photo's capture date travels into each scan's EXIF (nothing else of its EXIF does).
+        let captureDate = EmbeddedMetadata(reading: data).exif?.captureDate
 
         var prints: [ScannedPrint] = []
         for print in found {
@@ -45,7 +47,7 @@ public struct Scanner: Sendable {
             }
             prints.append(ScannedPrint(image: image, profile: options.outputProfile, card: print.card,
                                        window: print.window, format: print.format, confidence: print.confidence,
-                                       whiteBalance: report))
+                                       whiteBalance: report, crop: options.crop, captureDate: captureDate))
         }
         var preview: PixelBuffer?
         if let longSide = options.previewLongSide {
