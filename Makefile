@@ -3,8 +3,8 @@
 
 SWIFT ?= swift
 APT_PACKAGES := libturbojpeg0-dev libpng-dev liblcms2-dev pkg-config
-# The tests also render the batch contact sheet in a real browser.
-TEST_APT_PACKAGES := chromium
+# The tests also render the batch contact sheet in a real browser, and albums with poppler (pdftoppm).
+TEST_APT_PACKAGES := chromium poppler-utils
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN := .build/release/instantscan
 EVAL ?= ../shared/eval
