@@ -15,6 +15,10 @@ public func fuzzJPEGMarkers(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt
     precondition(!walk.reachedScan || walk.segments.last?.marker == 0xDA, "reached a scan without an SOS segment")
 
     let metadata = JPEGMarkers.metadata(in: bytes)
+    // What albums read of a scan: JFIF density and EXIF tags, from the same walk.
+    if let density = EmbeddedMetadata(reading: bytes).density {
+        precondition(density.x > 0 && density.y > 0, "a density that is not positive")
+    }
     precondition(metadata.orientation == .up || metadata.hasEXIFOrientation, "orientation without EXIF")
     if let size = metadata.frameSize {
         precondition((0...65_535).contains(size.width) && (0...65_535).contains(size.height), "frame size out of 16 bits")
