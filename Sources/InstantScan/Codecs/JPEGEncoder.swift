@@ -18,7 +18,7 @@ public enum JPEGEncoder {
         let iccSegments = try iccProfile.map { try JPEGMarkers.iccSegments(for: $0) } ?? []
         let subsampling: TJSAMP
         switch image.format {
-        case .rgba8: subsampling = quality >= 90 ? TJSAMP_444 : TJSAMP_420
+        case .rgba8, .rgb8: subsampling = quality >= 90 ? TJSAMP_444 : TJSAMP_420
         case .gray8: subsampling = TJSAMP_GRAY
         }
         let handle = try TurboJPEGHandle.compressor()
