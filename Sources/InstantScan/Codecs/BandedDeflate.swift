@@ -18,9 +18,12 @@ final class BandedDeflate: @unchecked Sendable {
     private(set) var bands: [is_png_band]
 
     /// Filters and deflates `image`'s rows, keeping the first `channels` bytes of each pixel.
-    init(image: PixelBuffer, channels: Int, filters: Int32, level: Int32, strategy: Int32) throws {
+    /// - Parameter bandCount: how many bands (tests); by default two a core, none under
+    ///   ``minimumPixelsPerBand``.
+    init(image: PixelBuffer, channels: Int, filters: Int32, level: Int32, strategy: Int32,
+         bandCount: Int? = nil) throws {
         let cores = ProcessInfoCores.active
-        let wanted = cores == 1 ? 1 : min(2 * cores, image.width * image.height / Self.minimumPixelsPerBand)
+        let wanted = bandCount ?? (cores == 1 ? 1 : min(2 * cores, image.width * image.height / Self.minimumPixelsPerBand))
         let count = max(1, min(wanted, image.height))
         let ranges = (0..<count).map { ($0 * image.height / count)..<(($0 + 1) * image.height / count) }
         bands = Array(repeating: is_png_band(), count: count)

@@ -47,6 +47,15 @@ public enum PNGEncoder {
     public static func encode(_ image: PixelBuffer, iccProfile: [UInt8]?, profileName: String = "ICC profile",
                               srgbIntent: Bool, compression: Compression = .fast,
                               dropAlpha: Bool = true) throws -> [UInt8] {
+        try encode(image, iccProfile: iccProfile, profileName: profileName, srgbIntent: srgbIntent,
+                   compression: compression, dropAlpha: dropAlpha, bandCount: nil)
+    }
+
+    /// ``encode(_:iccProfile:profileName:srgbIntent:compression:dropAlpha:)`` with the number of
+    /// deflate bands fixed (tests: the stream must be valid however the rows are split).
+    static func encode(_ image: PixelBuffer, iccProfile: [UInt8]?, profileName: String = "ICC profile",
+                       srgbIntent: Bool, compression: Compression = .fast, dropAlpha: Bool = true,
+                       bandCount: Int?) throws -> [UInt8] {
         let colorType: PNGWriter.ColorType
         switch image.format {
         case .rgba8: colorType = dropAlpha ? .rgb : .rgba
@@ -65,7 +74,8 @@ public enum PNGEncoder {
         (writer.compressionLevel, writer.filters) = (settings.level, settings.filters)
         let channels = writer.stripFiller ? 3 : image.format.bytesPerPixel
         writer.bands = try BandedDeflate(image: image, channels: channels, filters: settings.filters,
-                                         level: Int32(settings.level), strategy: settings.strategy)
+                                         level: Int32(settings.level), strategy: settings.strategy,
+                                         bandCount: bandCount)
         return try writer.write(rows: image.baseAddress, stride: image.bytesPerRow)
     }
 }
