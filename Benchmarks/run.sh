@@ -44,7 +44,7 @@ measure() {
             || { echo "failed: $1" >&2; cat "$OUT/err" >&2; return 1; }
         [ -n "${2:-}" ] && cat "$OUT/stdout" >> "$2"
         read -r wall kb user system < "$OUT/time"
-        walls+=("$wall"); cpus+=("$(python3 -c "print($user + $system)")"); (( kb > rss )) && rss=$kb
+        walls+=("$wall"); cpus+=("$(python3 -c "print(f'{$user + $system:.2f}')")"); (( kb > rss )) && rss=$kb
     done
     printf '%s %s %s\n' "$(printf '%s\n' "${walls[@]}" | median)" "$((rss / 1024))" "$(printf '%s\n' "${cpus[@]}" | median)"
 }
