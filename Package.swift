@@ -29,7 +29,8 @@ let package = Package(
             providers: [.apt(["liblcms2-dev"]), .brew(["little-cms2"])]
         ),
         // libpng reports errors by longjmp, which Swift cannot survive: every libpng call lives here.
-        .target(name: "CShims", dependencies: ["CPNG"]),
+        // zlib directly too: PNG image data is deflated in row bands (png_deflate.c).
+        .target(name: "CShims", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("z")]),
         .target(
             name: "InstantScan",
             dependencies: [

@@ -2,6 +2,7 @@
 
 #include <png.h>
 #include <setjmp.h>
+#include <zlib.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -261,6 +262,39 @@ static void is_png_write_data(png_structp png, png_bytep data, size_t count) {
 
 static void is_png_flush(png_structp png) { (void)png; }
 
+/*
+ * The IDAT chunks of banded image data: the zlib header in front of the first band, the combined
+ * Adler-32 after the last, one IDAT a band (a chunk holds at most 2^31 - 1 bytes), then IEND.
+ * libpng writes the chunks' lengths and CRCs.
+ */
+static void is_png_write_bands(png_structp png, const is_png_write_params *params) {
+    static const png_byte idat[5] = {'I', 'D', 'A', 'T', '\0'};
+    static const png_byte iend[5] = {'I', 'E', 'N', 'D', '\0'};
+    int level = params->compression_level;
+    int flevel = level <= 1 ? 0 : level <= 5 ? 1 : level == 6 ? 2 : 3;
+    png_byte header[2] = {0x78, (png_byte)(flevel << 6)};
+    header[1] = (png_byte)(header[1] + 31 - ((header[0] * 256 + header[1]) % 31));
+    uint32_t adler = 1;
+    for (int i = 0; i < params->band_count; i++) {
+        const is_png_band *band = &params->bands[i];
+        adler = i == 0 ? band->adler : (uint32_t)adler32_combine(adler, band->adler, (z_off_t)band->raw_length);
+    }
+    for (int i = 0; i < params->band_count; i++) {
+        const is_png_band *band = &params->bands[i];
+        int first = i == 0, last = i + 1 == params->band_count;
+        if (band->length > 0x7FFFFFFFu - 6) png_error(png, "a band of image data too large for one chunk");
+        png_write_chunk_start(png, idat, (png_uint_32)(band->length + (first ? 2 : 0) + (last ? 4 : 0)));
+        if (first) png_write_chunk_data(png, header, 2);
+        png_write_chunk_data(png, band->bytes, band->length);
+        if (last) {
+            png_byte trailer[4] = {(png_byte)(adler >> 24), (png_byte)(adler >> 16), (png_byte)(adler >> 8), (png_byte)adler};
+            png_write_chunk_data(png, trailer, 4);
+        }
+        png_write_chunk_end(png);
+    }
+    png_write_chunk(png, iend, NULL, 0);
+}
+
 static int is_png_write_fail(char *message, size_t capacity, const char *text, int code) {
     if (message != NULL && capacity > 0) snprintf(message, capacity, "%s", text);
     return code;
@@ -350,6 +384,15 @@ int is_png_write(const is_png_write_params *params, is_png_buffer *output, char 
     png_set_compression_buffer_size(png, 1u << 17);
 
     png_write_info(png, info);
+    if (params->band_count > 0) {
+        is_png_write_bands(png, params);
+        png_destroy_write_struct(&png, &info);
+        output->bytes = writer->bytes;
+        output->length = writer->length;
+        free(writer);
+        if (message != NULL && message_capacity > 0) message[0] = '\0';
+        return IS_PNG_OK;
+    }
     if (params->strip_filler) png_set_filler(png, 0, PNG_FILLER_AFTER);
     int passes = params->interlaced ? png_set_interlace_handling(png) : 1;
     for (int pass = 0; pass < passes; pass++) {

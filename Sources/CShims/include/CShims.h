@@ -82,6 +82,8 @@ typedef struct {
     size_t length;
 } is_png_buffer;
 
+struct is_png_band;
+
 /* Everything the writer needs. Rows hold samples in the PNG's own layout (16-bit big-endian)
  * except that `strip_filler` drops the fourth byte of every pixel (RGBA rows written as RGB). */
 typedef struct {
@@ -112,6 +114,11 @@ typedef struct {
 
     int compression_level;        /* zlib level 0...9 */
     int filters;                  /* PNG_FILTER_* mask; 0 means libpng's default */
+
+    /* When band_count > 0 the image data is these bands (is_png_deflate_band, in row order, the
+     * last one finished) instead of `rows`: libpng writes every other chunk, the shim the IDAT. */
+    const struct is_png_band *bands;
+    int band_count;
 } is_png_write_params;
 
 /* Encodes a PNG into `output`. On failure `output` is empty and `message` says why. */
@@ -119,6 +126,39 @@ int is_png_write(const is_png_write_params *params, is_png_buffer *output, char 
 
 /* Frees a buffer is_png_write filled. */
 void is_png_buffer_free(is_png_buffer *buffer);
+
+/* ---------------------------------------------------------------------------------------------
+ * Image data deflated in row bands that can run concurrently and join into one zlib stream.
+ * ------------------------------------------------------------------------------------------- */
+
+/* Rows [first_row, first_row + row_count) of an image, filtered and deflated. */
+typedef struct {
+    const uint8_t *rows;          /* the whole image's first row (earlier rows feed the filters) */
+    size_t stride;
+    uint32_t width;
+    int channels_in;              /* bytes a pixel in `rows` */
+    int channels_out;             /* bytes a pixel in the PNG: the first channels_out are kept */
+    uint32_t first_row;
+    uint32_t row_count;
+    int filters;                  /* IS_PNG_FILTER_* mask; with several, libpng's heuristic picks per row */
+    int level;                    /* zlib level */
+    int strategy;                 /* Z_DEFAULT_STRATEGY 0, Z_FILTERED 1, Z_RLE 3 */
+    int last_band;                /* finish the stream here (else end on a byte boundary) */
+} is_png_band_params;
+
+/* A band's raw deflate data (malloc'd) and the Adler-32 of its filtered rows. */
+typedef struct is_png_band {
+    uint8_t *bytes;
+    size_t length;
+    uint32_t adler;
+    size_t raw_length;            /* filtered bytes in the band */
+} is_png_band;
+
+/* Filters and deflates one band; safe to call for different bands at once. */
+int is_png_deflate_band(const is_png_band_params *params, is_png_band *band);
+
+/* Frees a band's bytes. */
+void is_png_band_free(is_png_band *band);
 
 /* libpng's constants, re-exported because some are macros Swift does not import. */
 enum {

@@ -14,11 +14,13 @@ enum JPEGDecoder {
                          iccProfile: metadata.iccProfile, isSRGBTagged: false, warnings: metadata.warnings)
     }
 
-    /// Decodes `data` at 1/`scaleDenominator` of its stored size (rounded up), as RGBA8.
+    /// Decodes `data` at 1/`scaleDenominator` of its stored size (rounded up), as `format`
+    /// (``PixelFormat/rgba8`` or ``PixelFormat/rgb8``).
     ///
     /// The full stored size is checked against `maximumPixels` before anything is allocated, so a
     /// limit means the same whatever the scale.
-    static func decode(_ data: [UInt8], scaleDenominator: Int, maximumPixels: Int) throws -> DecodedImage {
+    static func decode(_ data: [UInt8], scaleDenominator: Int, maximumPixels: Int,
+                       format: PixelFormat = .rgba8) throws -> DecodedImage {
         guard scaleDenominators.contains(scaleDenominator) else {
             throw CodecError.unsupported("a DCT scale of 1/\(scaleDenominator) (use 1, 2, 4 or 8)")
         }
@@ -28,7 +30,7 @@ enum JPEGDecoder {
         try PixelBuffer.validate(width: full.width, height: full.height, maximumPixels: maximumPixels)
         let width = (full.width + scaleDenominator - 1) / scaleDenominator
         let height = (full.height + scaleDenominator - 1) / scaleDenominator
-        let pixels = try PixelBuffer(width: width, height: height, format: .rgba8, maximumPixels: maximumPixels)
+        let pixels = try PixelBuffer(width: width, height: height, format: format, maximumPixels: maximumPixels)
 
         var warnings = metadata.warnings
         // Stop on warnings: a truncated or damaged file is an error, not an image with grey rows.

@@ -22,7 +22,7 @@ public enum JPEGEncoder {
         let exifSegment = try exif.map { try JPEGMarkers.exifSegment(for: $0) }
         let subsampling: TJSAMP
         switch image.format {
-        case .rgba8: subsampling = quality >= 90 ? TJSAMP_444 : TJSAMP_420
+        case .rgba8, .rgb8: subsampling = quality >= 90 ? TJSAMP_444 : TJSAMP_420
         case .gray8: subsampling = TJSAMP_GRAY
         }
         let handle = try TurboJPEGHandle.compressor()

@@ -33,6 +33,9 @@ struct PNGWriter {
     var compressionLevel = 6
     /// PNG_FILTER_* bits; 0 for libpng's choice.
     var filters: Int32 = 0
+    /// Image data already filtered and deflated: written instead of `rows` (which must still
+    /// point at the image, unused).
+    var bands: BandedDeflate?
 
     /// Encodes rows that start at `rows`, `stride` bytes apart, in the PNG's own sample layout
     /// (16-bit samples big-endian).
@@ -75,7 +78,12 @@ struct PNGWriter {
                             params.icc_profile_name = name
                             params.exif = exif.baseAddress
                             params.exif_length = exif.count
-                            return try Self.run(params)
+                            guard let bands else { return try Self.run(params) }
+                            return try bands.bands.withUnsafeBufferPointer { pieces in
+                                params.bands = pieces.baseAddress
+                                params.band_count = Int32(pieces.count)
+                                return try withExtendedLifetime(bands) { try Self.run(params) }
+                            }
                         }
                     }
                 }

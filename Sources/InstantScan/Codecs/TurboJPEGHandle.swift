@@ -62,20 +62,26 @@ final class TurboJPEGHandle {
                       colorspace: TJCS(rawValue: UInt32(bitPattern: colorspace)))
     }
 
-    /// Decodes `jpeg` into `pixels` as RGBA, at the DCT scale that gives exactly their size.
+    /// Decodes `jpeg` into `pixels` (RGB or RGBA), at the DCT scale that gives exactly their size.
     /// - Returns: false when TurboJPEG failed or (with `TJFLAG_STOPONWARNING`) warned.
     func decompress(_ jpeg: [UInt8], into pixels: PixelBuffer, flags: Int32) -> Bool {
-        precondition(pixels.format == .rgba8, "JPEG decodes into RGBA8")
+        precondition(pixels.format != .gray8, "JPEG decodes into RGB8 or RGBA8")
+        let pixelFormat = pixels.format == .rgb8 ? TJPF_RGB : TJPF_RGBA
         let status = jpeg.withUnsafeBufferPointer { bytes in
             tjDecompress2(raw, bytes.baseAddress, UInt(bytes.count), pixels.baseAddress, Int32(pixels.width),
-                          Int32(pixels.bytesPerRow), Int32(pixels.height), Int32(TJPF_RGBA.rawValue), flags)
+                          Int32(pixels.bytesPerRow), Int32(pixels.height), Int32(pixelFormat.rawValue), flags)
         }
         return status == 0
     }
 
     /// Encodes `image` (RGBA8 or grey) as a JPEG, or nil when TurboJPEG fails.
     func compress(_ image: PixelBuffer, subsampling: TJSAMP, quality: Int, flags: Int32) -> [UInt8]? {
-        let pixelFormat = image.format == .rgba8 ? TJPF_RGBA : TJPF_GRAY
+        let pixelFormat: TJPF
+        switch image.format {
+        case .rgba8: pixelFormat = TJPF_RGBA
+        case .rgb8: pixelFormat = TJPF_RGB
+        case .gray8: pixelFormat = TJPF_GRAY
+        }
         return image.withUnsafeBytes { pixels in
             compress(rows: pixels.baseAddress!, width: image.width, pitch: image.bytesPerRow, height: image.height,
                      pixelFormat: pixelFormat, subsampling: subsampling, quality: quality, flags: flags)

@@ -11,9 +11,10 @@ enum BoxDownsampler {
         return max(1, (long + maximumLongSide - 1) / maximumLongSide)
     }
 
-    /// Averages `factor × factor` blocks of the stored RGBA8 `image` and turns the result upright.
+    /// Averages `factor × factor` blocks of the stored RGB8 or RGBA8 `image` and turns the result upright.
     static func downsample(_ image: PixelBuffer, orientation: Orientation, factor k: Int) -> WorkingImage {
-        precondition(image.format == .rgba8, "the detector reads RGBA8 pixels")
+        precondition(image.format != .gray8, "the detector reads RGB8 or RGBA8 pixels")
+        let bpp = image.format.bytesPerPixel
         let stored = image.size
         let ws = max(1, stored.width / k), hs = max(1, stored.height / k)
         let bw = min(k, stored.width), bh = min(k, stored.height)
@@ -29,7 +30,7 @@ enum BoxDownsampler {
         let stepY = Int(toUp.b.rounded()) + Int(toUp.d.rounded()) * up.width
         let origin = oy * up.width + ox
 
-        let rowBytes = ws * bw * 4
+        let rowBytes = ws * bw * bpp
         // 16-bit column sums hold up to 257 rows of 255 and fill twice the vector lanes of 32-bit ones.
         precondition(bh <= 257, "blocks taller than 257 rows would overflow the column sums")
         var columnSums = [UInt16](repeating: 0, count: rowBytes)
@@ -47,10 +48,10 @@ enum BoxDownsampler {
                             var out = origin + by * stepY
                             for bx in 0..<ws {
                                 var sr: UInt32 = 0, sg: UInt32 = 0, sb: UInt32 = 0
-                                var p = bx * bw * 4
+                                var p = bx * bw * bpp
                                 for _ in 0..<bw {
                                     sr &+= UInt32(acc[p]); sg &+= UInt32(acc[p + 1]); sb &+= UInt32(acc[p + 2])
-                                    p += 4
+                                    p += bpp
                                 }
                                 r[out] = Float(sr) * norm
                                 g[out] = Float(sg) * norm

@@ -9,7 +9,7 @@ struct FullResolutionSampler {
     let uprightSize: PixelSize
 
     init(_ image: PixelBuffer, orientation: Orientation) {
-        precondition(image.format == .rgba8)
+        precondition(image.format != .gray8)
         self.image = image
         toStored = AffineMap(orientation.uprightToStored(stored: image.size))
         uprightSize = orientation.uprightSize(stored: image.size)
@@ -29,7 +29,7 @@ struct FullResolutionSampler {
         guard w >= 2, h >= 2 else { return false }
         let maxX = Double(w - 1), maxY = Double(h - 1)
         if out.count < 3 * count { out = [Float](repeating: 0, count: 3 * count) }
-        let stride = image.bytesPerRow
+        let stride = image.bytesPerRow, bpp = image.format.bytesPerPixel
         return image.withUnsafeBytes { raw -> Bool in
             let base = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
             return out.withUnsafeMutableBufferPointer { o -> Bool in
@@ -38,11 +38,11 @@ struct FullResolutionSampler {
                     guard x >= 0, y >= 0, x <= maxX, y <= maxY else { return false }
                     let x0 = min(Int(x), w - 2), y0 = min(Int(y), h - 2)
                     let fx = Float(x - Double(x0)), fy = Float(y - Double(y0))
-                    let p = base + y0 * stride + x0 * 4
+                    let p = base + y0 * stride + x0 * bpp
                     let q = p + stride
                     for c in 0..<3 {
-                        let top = Float(p[c]) + (Float(p[c + 4]) - Float(p[c])) * fx
-                        let bottom = Float(q[c]) + (Float(q[c + 4]) - Float(q[c])) * fx
+                        let top = Float(p[c]) + (Float(p[c + bpp]) - Float(p[c])) * fx
+                        let bottom = Float(q[c]) + (Float(q[c + bpp]) - Float(q[c])) * fx
                         o[3 * k + c] = top + (bottom - top) * fy
                     }
                 }

@@ -15,7 +15,7 @@ public struct PrintDetector: Sendable {
     /// Finds the prints in a decoded photo.
     ///
     /// - Parameters:
-    ///   - image: the photo in STORED orientation (RGBA8, any resolution).
+    ///   - image: the photo in STORED orientation (RGB8 or RGBA8, any resolution).
     ///   - orientation: its EXIF orientation.
     /// - Returns: the prints, most certain first, in UPRIGHT coordinates of the same resolution.
     public func detect(in image: PixelBuffer, orientation: Orientation) throws -> [DetectedPrint] {
@@ -24,7 +24,7 @@ public struct PrintDetector: Sendable {
 
     /// ``detect(in:orientation:)`` with everything it saw along the way.
     public func analyze(_ image: PixelBuffer, orientation: Orientation) throws -> DetectionTrace {
-        guard image.format == .rgba8 else { throw DetectionError.unsupportedPixelFormat(image.format) }
+        guard image.format != .gray8 else { throw DetectionError.unsupportedPixelFormat(image.format) }
         var trace = DetectionTrace()
         var clock = StageClock()
         func lap(_ stage: String) { clock.lap(stage) }

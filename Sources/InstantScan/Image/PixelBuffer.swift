@@ -19,6 +19,10 @@ public final class PixelBuffer: @unchecked Sendable {
     private let storage: UnsafeMutableRawPointer
     private let byteCount: Int
 
+    /// Bytes allocated past the last row, so that a 4-byte load of the last 3-byte pixel stays
+    /// inside the allocation.
+    static let loadSlack = 8
+
     /// The pixel count past which buffers are refused unless the caller raises the limit.
     public static let defaultMaximumPixels = 100_000_000
 
@@ -36,7 +40,8 @@ public final class PixelBuffer: @unchecked Sendable {
         self.format = format
         self.bytesPerRow = rowBytes
         self.byteCount = rowBytes * height
-        self.storage = UnsafeMutableRawPointer.allocate(byteCount: max(byteCount, 1), alignment: 64)
+        // A few bytes of slack past the last row: kernels load a 3-byte pixel as one 4-byte word.
+        self.storage = UnsafeMutableRawPointer.allocate(byteCount: byteCount + Self.loadSlack, alignment: 64)
     }
 
     /// Makes a buffer filled with one value per byte (e.g. 0 for black, 255 for white).

@@ -107,11 +107,11 @@ public struct Scanner: Sendable {
             let print = manualPrint(corners, photo: upright)
             let denominator = scale(print, upright)
             decoded = try timings.measure("decode") {
-                try ImageReader.decode(data, scaleDenominator: denominator, maximumPixels: options.maximumPixels)
+                try ImageReader.decodeOpaque(data, scaleDenominator: denominator, maximumPixels: options.maximumPixels)
             }
             found = [print]
         } else {
-            decoded = try timings.measure("decode") { try ImageReader.decode(data, maximumPixels: options.maximumPixels) }
+            decoded = try timings.measure("decode") { try ImageReader.decodeOpaque(data, maximumPixels: options.maximumPixels) }
             found = try timings.measure("detect") {
                 ReadingOrder.sorted(try PrintDetector(options: options.detection)
                     .detect(in: decoded.pixels, orientation: decoded.orientation)

@@ -13,13 +13,16 @@ public struct PerspectiveWarp: Sendable {
         self.interpolation = interpolation
     }
 
-    /// Warps `source` into a new buffer of `outputSize`.
+    /// Warps `source` into a new buffer of `outputSize`, in the source's format (RGBA8 for an
+    /// RGB8 source, opaque).
     /// - Parameter outputToSource: maps an output pixel centre to source coordinates
     ///   (pixel centres at whole numbers in both).
     public func warp(_ source: PixelBuffer, outputSize: PixelSize, outputToSource: Homography,
                      maximumPixels: Int = PixelBuffer.defaultMaximumPixels) throws -> PixelBuffer {
+        // An RGB photo warps into RGBA: every stage after the warp works on four-byte pixels.
         let output = try PixelBuffer(width: outputSize.width, height: outputSize.height,
-                                     format: source.format, maximumPixels: maximumPixels)
+                                     format: source.format == .rgb8 ? .rgba8 : source.format,
+                                     maximumPixels: maximumPixels)
         let samples = Self.samplesPerAxis(outputSize: outputSize, outputToSource: outputToSource)
         let kernel = WarpKernel(source: source, output: output, map: outputToSource)
         RowBands.run(height: output.height, width: output.width) { rows in

@@ -49,3 +49,35 @@ import Testing
         #expect(out.packedBytes().allSatisfy { $0 == 200 })
     }
 }
+
+/// A decoded photo is RGB (three bytes a pixel); its warps must equal those of the same photo as RGBA.
+@Suite struct PerspectiveWarpRGBSourceTests {
+    @Test(arguments: Interpolation.allCases)
+    func rgbSourceWarpsLikeRGBA(interpolation: Interpolation) throws {
+        let rgba = try TestImages.smoothTexture(width: 131, height: 97)
+        let rgb = try PixelBuffer(width: 131, height: 97, format: .rgb8)
+        for y in 0..<97 { for x in 0..<131 { rgb[x, y] = Array(rgba[x, y][0..<3]) } }
+        let corners = [Point(0, 0), Point(79, 0), Point(79, 59), Point(0, 59)]
+        let inSource = [Point(12.3, 8.1), Point(120.5, 20.7), Point(110.2, 90.4), Point(3.6, 80.9)]
+        let map = try #require(Homography.mapping(corners, to: inSource))
+        // Native size, and a shrink that takes the area prefilter.
+        for (size, scale) in [(PixelSize(width: 80, height: 60), 1.0), (PixelSize(width: 20, height: 15), 4.0)] {
+            let toSource = map.composed(after: Homography.affine(scaleX: scale, scaleY: scale, translateX: 0, translateY: 0))
+            let warp = PerspectiveWarp(interpolation: interpolation)
+            let a = try warp.warp(rgba, outputSize: size, outputToSource: toSource)
+            let b = try warp.warp(rgb, outputSize: size, outputToSource: toSource)
+            #expect(b.format == .rgba8)
+            #expect(a.packedBytes() == b.packedBytes(), "\(interpolation) at \(size)")
+        }
+    }
+
+    @Test func bilinearTilesDoNotChangeThePixels() throws {
+        // Wider and taller than one tile, rotated a quarter turn as a sideways-stored photo is.
+        let source = try TestImages.smoothTexture(width: 150, height: 210)
+        let turn = Homography([0, -1, 149, 1, 0, 0, 0, 0, 1])
+        let out = try PerspectiveWarp().warp(source, outputSize: PixelSize(width: 210, height: 150), outputToSource: turn)
+        for (x, y) in [(0, 0), (63, 31), (64, 32), (209, 149), (100, 77)] {
+            #expect(out[x, y] == source[149 - y, x], "at (\(x), \(y))")
+        }
+    }
+}

@@ -1,0 +1,168 @@
+#include "CShims.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+/*
+ * PNG image data compressed in row bands that run concurrently and join into ONE zlib stream.
+ *
+ * Each band is raw deflate (no zlib header) that starts with an empty dictionary and ends on a
+ * byte boundary: a Z_SYNC_FLUSH (an empty stored block) for every band but the last, Z_FINISH for
+ * the last. Concatenated behind a zlib header, with the bands' Adler-32 checksums combined into
+ * the trailer, they are exactly the stream a single deflate with flushes would have made: any
+ * inflater reads it (pigz writes gzip the same way). The cost is that a band does not see the 32
+ * KiB before it: a few hundred bytes on a multi-megabyte image.
+ *
+ * No libpng here, so no setjmp: zlib reports errors by return code.
+ */
+
+/* The first `bpp` bytes of each `in_bpp`-byte pixel (RGBA rows written as RGB): a plain loop, not
+ * a memcpy call a pixel. */
+static void is_pack_row(const uint8_t *src, size_t in_bpp, uint8_t *out, size_t bpp, size_t length) {
+    if (in_bpp == 4 && bpp == 3) {
+        for (size_t x = 0, o = 0; o < length; x += 4, o += 3) {
+            out[o] = src[x];
+            out[o + 1] = src[x + 1];
+            out[o + 2] = src[x + 2];
+        }
+        return;
+    }
+    for (size_t x = 0, o = 0; o < length; x += in_bpp, o += bpp) {
+        for (size_t c = 0; c < bpp; c++) out[o + c] = src[x + c];
+    }
+}
+
+/* libpng's filter heuristic: the sum of the filtered bytes taken as signed, the smallest wins. */
+static uint64_t is_row_cost(const uint8_t *row, size_t length) {
+    uint64_t sum = 0;
+    for (size_t i = 0; i < length; i++) {
+        int v = (int8_t)row[i];
+        sum += (uint64_t)(v < 0 ? -v : v);
+    }
+    return sum;
+}
+
+static inline uint8_t is_paeth(int a, int b, int c) {
+    int p = a + b - c;
+    int pa = abs(p - a), pb = abs(p - b), pc = abs(p - c);
+    if (pa <= pb && pa <= pc) return (uint8_t)a;
+    return (uint8_t)(pb <= pc ? b : c);
+}
+
+/* Writes filter type `type` of `raw` (previous row `prior`, zeros for the first) into out[0..length). */
+static void is_filter_row(int type, const uint8_t *raw, const uint8_t *prior, size_t length, size_t bpp, uint8_t *out) {
+    switch (type) {
+    case 0:
+        memcpy(out, raw, length);
+        break;
+    case 1:
+        for (size_t i = 0; i < length; i++) out[i] = (uint8_t)(raw[i] - (i >= bpp ? raw[i - bpp] : 0));
+        break;
+    case 2:
+        for (size_t i = 0; i < length; i++) out[i] = (uint8_t)(raw[i] - prior[i]);
+        break;
+    case 3:
+        for (size_t i = 0; i < length; i++) {
+            int left = i >= bpp ? raw[i - bpp] : 0;
+            out[i] = (uint8_t)(raw[i] - ((left + prior[i]) >> 1));
+        }
+        break;
+    default:
+        for (size_t i = 0; i < length; i++) {
+            int left = i >= bpp ? raw[i - bpp] : 0, corner = i >= bpp ? prior[i - bpp] : 0;
+            out[i] = (uint8_t)(raw[i] - is_paeth(left, prior[i], corner));
+        }
+        break;
+    }
+}
+
+int is_png_deflate_band(const is_png_band_params *params, is_png_band *band) {
+    if (params == NULL || band == NULL || params->rows == NULL || params->width == 0) return IS_PNG_INVALID_CALL;
+    memset(band, 0, sizeof *band);
+    size_t in_bpp = (size_t)params->channels_in, bpp = (size_t)params->channels_out;
+    size_t length = (size_t)params->width * bpp;
+    if (in_bpp < bpp || bpp == 0 || length / bpp != params->width) return IS_PNG_INVALID_CALL;
+
+    /* Scratch: the packed current and previous rows, and one filtered row per candidate filter. */
+    uint8_t *scratch = (uint8_t *)calloc(7, length + 1);
+    if (scratch == NULL) return IS_PNG_NO_MEMORY;
+    uint8_t *current = scratch, *previous = scratch + (length + 1);
+    uint8_t *candidates = scratch + 2 * (length + 1); /* 5 rows of 1 + length bytes */
+
+    z_stream z;
+    memset(&z, 0, sizeof z);
+    /* Raw deflate (negative window bits): the caller writes the zlib header and trailer. */
+    if (deflateInit2(&z, params->level, Z_DEFLATED, -15, 8, params->strategy) != Z_OK) {
+        free(scratch);
+        return IS_PNG_NO_MEMORY;
+    }
+    size_t raw_total = (size_t)params->row_count * (length + 1);
+    size_t capacity = deflateBound(&z, (uLong)raw_total) + 16;
+    band->bytes = (uint8_t *)malloc(capacity);
+    if (band->bytes == NULL) {
+        deflateEnd(&z);
+        free(scratch);
+        return IS_PNG_NO_MEMORY;
+    }
+    z.next_out = band->bytes;
+    z.avail_out = (uInt)(capacity > UINT32_MAX ? UINT32_MAX : capacity);
+    uLong adler = adler32(0L, Z_NULL, 0);
+
+    /* The row before the band, packed: Up, Average and Paeth read it even across the band's edge. */
+    if (params->first_row > 0) {
+        const uint8_t *src = params->rows + (size_t)(params->first_row - 1) * params->stride;
+        is_pack_row(src, in_bpp, previous + 1, bpp, length);
+    }
+    int status = IS_PNG_OK;
+    for (uint32_t r = 0; r < params->row_count && status == IS_PNG_OK; r++) {
+        uint32_t y = params->first_row + r;
+        const uint8_t *src = params->rows + (size_t)y * params->stride;
+        if (in_bpp == bpp) {
+            memcpy(current + 1, src, length);
+        } else {
+            is_pack_row(src, in_bpp, current + 1, bpp, length);
+        }
+        /* Pick a filter as libpng does; a single allowed filter needs no trial. */
+        int best = -1;
+        uint64_t best_cost = UINT64_MAX;
+        for (int type = 0; type < 5; type++) {
+            if (!(params->filters & (0x08 << type))) continue;
+            uint8_t *out = candidates + (size_t)type * (length + 1);
+            out[0] = (uint8_t)type;
+            is_filter_row(type, current + 1, previous + 1, length, bpp, out + 1);
+            if (params->filters == (0x08 << type)) { best = type; break; }
+            uint64_t cost = is_row_cost(out + 1, length);
+            if (cost < best_cost) { best_cost = cost; best = type; }
+        }
+        if (best < 0) { status = IS_PNG_INVALID_CALL; break; }
+        uint8_t *chosen = candidates + (size_t)best * (length + 1);
+        adler = adler32(adler, chosen, (uInt)(length + 1));
+        z.next_in = chosen;
+        z.avail_in = (uInt)(length + 1);
+        int last_row = r + 1 == params->row_count;
+        int flush = last_row ? (params->last_band ? Z_FINISH : Z_SYNC_FLUSH) : Z_NO_FLUSH;
+        int result = deflate(&z, flush);
+        if (result == Z_STREAM_ERROR || z.avail_in != 0 || (flush == Z_FINISH && result != Z_STREAM_END)) {
+            status = IS_PNG_CORRUPT;
+        }
+        uint8_t *swap = previous; previous = current; current = swap;
+    }
+    band->length = (size_t)(z.next_out - band->bytes);
+    band->adler = (uint32_t)adler;
+    band->raw_length = raw_total;
+    deflateEnd(&z);
+    free(scratch);
+    if (status != IS_PNG_OK) {
+        free(band->bytes);
+        memset(band, 0, sizeof *band);
+    }
+    return status;
+}
+
+void is_png_band_free(is_png_band *band) {
+    if (band == NULL) return;
+    free(band->bytes);
+    band->bytes = NULL;
+    band->length = 0;
+}
