@@ -14,4 +14,6 @@ public struct ScannedPrint: Sendable {
     public var confidence: Double
     /// What white balance measured and did; nil when it was off.
     public var whiteBalance: WhiteBalanceReport?
+    /// Where glare blows the picture out and how much of it; nil when ``ScanOptions/detectsGlare`` is off.
+    public var glare: GlareReport?
 }
