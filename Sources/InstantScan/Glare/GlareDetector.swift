@@ -36,6 +36,15 @@ public struct GlareDetector: Sendable {
     static let neutralChroma: Float = 18, colourfulChroma: Float = 42
     /// Headroom (codes of luma between paper and 255) below which glare cannot be told from paper.
     static let minimumHeadroom: Float = 5
+    /// Luma where a glare core starts to count and where it counts fully: the brightest picture
+    /// content on the 20 glare-free evaluation scenes reaches 248–253 (99.5th percentile) after
+    /// white balance, glare's centre 255.
+    static let nearClipped: Float = 250.5, clipped: Float = 254
+    /// A frame darker than this is a black edition, not paper.
+    static let darkPaper: Float = 128
+    /// How far below the core's threshold the halo next to a core reaches (codes of luma): the
+    /// faint rim of a blob, which merging should also take from another shot.
+    static let haloDepth: Float = 48
 
     /// Makes a detector.
     public init(workingLongSide: Int = 400, profile: BuiltInProfile = .srgb) {
@@ -60,15 +69,20 @@ public struct GlareDetector: Sendable {
             chroma[i] = max(r, g, b) - min(r, g, b)
         }
         let paper = paperLevel(luma: luma, width: w, height: h, format: format)
-        let headroom = 255 - paper
-        guard headroom >= Self.minimumHeadroom else { return .empty(width: w, height: h) }
-        let lo = paper + max(Self.startExcess, 0.2 * headroom), hi = paper + max(Self.fullExcess, 0.5 * headroom)
+        guard 255 - paper >= Self.minimumHeadroom else { return .empty(width: w, height: h) }
+        // The core must be near clipping as well as above the paper: picture whites (a sky, a white
+        // wall) come out a little above a white-balanced frame in real scans too, but short of 255.
+        // A dark frame says nothing of the exposure, so there only what is clipped counts.
+        let dark = paper < Self.darkPaper
+        let lo = dark ? 253 : max(paper + Self.startExcess, Self.nearClipped)
+        let hi = dark ? 255 : max(paper + Self.fullExcess, Self.clipped)
+        let haloLo = lo - Self.haloDepth, haloHi = lo - Self.haloDepth / 6
 
-        var strength = [Float](repeating: 0, count: n)
+        var strength = [Float](repeating: 0, count: n), halo = strength
         for i in 0..<n {
-            let bright = min(max((luma[i] - lo) / (hi - lo), 0), 1)
             let neutral = min(max((Self.colourfulChroma - chroma[i]) / (Self.colourfulChroma - Self.neutralChroma), 0), 1)
-            strength[i] = bright * neutral
+            strength[i] = min(max((luma[i] - lo) / (hi - lo), 0), 1) * neutral
+            halo[i] = min(max((luma[i] - haloLo) / (haloHi - haloLo), 0), 1) * neutral
         }
         let long = max(w, h)
         let core = BinaryMask(width: w, height: h, values: strength.map { $0 >= 0.5 })
@@ -84,7 +98,7 @@ public struct GlareDetector: Sendable {
         var values = [Float](repeating: 0, count: n)
         for i in 0..<n {
             let inCore: Float = core.values[i] ? 1 : 0
-            values[i] = max(inCore, min(1, 2 * blurred.values[i] * 0.5 + (near.values[i] ? strength[i] : 0)))
+            values[i] = max(inCore, min(1, blurred.values[i] + (near.values[i] ? halo[i] : 0)))
         }
         return GlareMap(width: w, height: h, values: values)
     }

@@ -21,6 +21,9 @@ public struct ShotMerger: Sendable {
     /// a scan. The shots are fused as whole cards; `crop` and `outputSize` shape the result.
     public var options: ScanOptions
 
+    /// Whether residual misalignment is registered away (off only to show, in tests, what it prevents).
+    var registers = true
+
     /// A shot whose luma correlates less than this with the reference after alignment shows
     /// something else (another print, a failed detection) and is left out.
     public static let minimumCorrelation = 0.6
@@ -110,12 +113,12 @@ public struct ShotMerger: Sendable {
         var alignments: [ShotAlignment] = []
         for (index, shot) in prepared.enumerated() {
             let alignment = timings.measure("align") { () -> ShotAlignment in
-                if index == reference {
+                if index == reference || !registers {
                     let weights = ShotAligner.weightPlane(width: size.width, height: size.height, margin: aligner.edgeMargin) {
-                        1 - referenceGlare.value(u: $0, v: $1)
+                        1 - shot.glare.value(u: $0, v: $1)
                     }
-                    return ShotAlignment(referenceToShot: .identity, correlation: 1,
-                                         sharpness: ShotAligner.sharpness(referenceLuma, weights))
+                    let luma = index == reference ? referenceLuma : FloatPlane.luma(of: shot.image)
+                    return ShotAlignment(referenceToShot: .identity, correlation: 1, sharpness: ShotAligner.sharpness(luma, weights))
                 }
                 return aligner.align(reference: referenceLuma, moving: FloatPlane.luma(of: shot.image)) { u, v in
                     (1 - referenceGlare.value(u: u, v: v)) * (1 - shot.glare.value(u: u, v: v))
