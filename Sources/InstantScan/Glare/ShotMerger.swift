@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Merges several photos of one glossy print, taken at different angles, into one scan without
 /// the glare any single photo has.
 ///
@@ -150,8 +156,9 @@ public struct ShotMerger: Sendable {
                 }
             }
             let sharpness = bestSharpness > 0 ? alignment.sharpness / bestSharpness : 1
-            inputs.append(ShotFusion.Input(image: image, glare: glare, gains: [1, 1, 1],
-                                           quality: Float(sharpness * sharpness * min(1, alignment.correlation))))
+            // Steep in sharpness: a shot half as sharp should hardly show where a sharp one is clear.
+            let quality = pow(sharpness, 4) * min(1, alignment.correlation)
+            inputs.append(ShotFusion.Input(image: image, glare: glare, gains: [1, 1, 1], quality: Float(max(quality, 1e-4))))
             used.append(index)
         }
         guard inputs.count >= 2 else { throw MergeError.tooFewShots(inputs.count) }

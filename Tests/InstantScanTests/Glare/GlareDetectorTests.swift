@@ -52,11 +52,13 @@ import Testing
         let card = try print.renderCard(cast: cast, blobs: [])
         let map = GlareDetector().map(card: card, format: print.format)
         #expect(map.share(in: print.format.normalizedWindow) < 0.002, "share \(map.share(in: print.format.normalizedWindow))")
-        // And glare on it is still glare: brighter than the paper, which white cloth never is.
+        // And glare on it is still glare: clipped, which white cloth is not. Its halo spreads into
+        // the bright cloth around it (merging takes that from another shot too), so the share is
+        // bounded above loosely.
         let glared = try print.renderCard(cast: cast, blobs: [GlarePrint.Blob(u: 0.5, v: 0.45, radius: 0.1)])
         let share = GlareDetector().map(card: glared, format: print.format).share(in: print.format.normalizedWindow)
         let truth = Self.trueShare(print, [GlarePrint.Blob(u: 0.5, v: 0.45, radius: 0.1)])
-        #expect(abs(share - truth) < 0.35 * truth, "share \(share) against \(truth)")
+        #expect(share > 0.8 * truth && share < 2 * truth, "share \(share) against \(truth)")
     }
 
     @Test func aThinBrightLineIsNotGlare() throws {

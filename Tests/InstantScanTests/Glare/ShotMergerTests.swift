@@ -103,10 +103,11 @@ import Testing
         return sum.map { $0 / n }
     }
 
-    /// The mean 10–90 % rise width, in pixels, of the dark square's left edge over rows no shot
-    /// has glare on (v 0.48…0.58).
-    static func edgeWidth(_ image: PixelBuffer) -> Double {
-        var widths: [Double] = []
+    /// The dark square's left edge over rows no shot has glare on (v 0.48…0.58): its mean 10–90 %
+    /// width and its mean position (the 50 % crossing), in pixels. A ghost widens the edge or, when
+    /// the darker shot wins, moves it.
+    static func edge(_ image: PixelBuffer) -> (width: Double, position: Double) {
+        var widths: [Double] = [], positions: [Double] = []
         let x0 = Int((GlarePrint.edgeU - 0.06) * Double(image.width)), x1 = Int((GlarePrint.edgeU + 0.06) * Double(image.width))
         for y in Int(0.48 * Double(image.height))..<Int(0.58 * Double(image.height)) {
             let profile = (x0...x1).map { x -> Double in
@@ -116,17 +117,17 @@ import Testing
             let high = profile.prefix(4).reduce(0, +) / 4, low = profile.suffix(4).reduce(0, +) / 4
             func crossing(_ level: Double) -> Double? {
                 for i in 1..<profile.count where profile[i - 1] >= level && profile[i] < level {
-                    return Double(i - 1) + (profile[i - 1] - level) / (profile[i - 1] - profile[i])
+                    return Double(x0 + i - 1) + (profile[i - 1] - level) / (profile[i - 1] - profile[i])
                 }
                 return nil
             }
-            // Falling from the light picture into the dark square: the last crossing of 90 %
-            // before the first of 10 % (a ghost edge makes the two far apart).
-            guard let start = crossing(low + 0.9 * (high - low)),
+            guard let start = crossing(low + 0.9 * (high - low)), let middle = crossing(low + 0.5 * (high - low)),
                   let end = crossing(low + 0.1 * (high - low)) else { continue }
             widths.append(end - start)
+            positions.append(middle)
         }
-        return widths.isEmpty ? .infinity : widths.reduce(0, +) / Double(widths.count)
+        guard !widths.isEmpty else { return (.infinity, .infinity) }
+        return (widths.reduce(0, +) / Double(widths.count), positions.reduce(0, +) / Double(positions.count))
     }
 
     /// The reference shot (the largest card: the third) scanned alone from its own corners.
@@ -139,7 +140,7 @@ import Testing
     @Test func glareRegionsComeOutLikeTheRest() throws {
         let shots = try Self.shots()
         let merged = try ShotMerger(options: Self.options).merge(shots)
-        #expect(merged.shots.allSatisfy(\.used))
+        #expect(merged.shots.allSatisfy { $0.used })
         #expect(merged.reference == 2)
         let blobs = Self.layouts.map(\.blob)
         let (glare, clear) = try Self.differences(merged.print.image, blobs: blobs)
@@ -163,25 +164,29 @@ import Testing
         }
     }
 
-    @Test func edgesAreNotDoubled() throws {
-        let shots = try Self.shots(cornerError: 2.5)
+    @Test(arguments: [2, 3])
+    func edgesAreNotDoubled(count: Int) throws {
+        // The reference (the largest card) is the third shot; with two, the first is.
+        let shots = try Self.shots(count: count, cornerError: 2.5)
         let merged = try ShotMerger(options: Self.options).merge(shots)
-        let single = try Self.singleShot(shots[2])
-        let mergedWidth = Self.edgeWidth(merged.print.image), singleWidth = Self.edgeWidth(single)
-        #expect(mergedWidth <= singleWidth + 0.5, "edge 10–90 % width: merged \(mergedWidth), single \(singleWidth)")
-        // Without registration the same shots do ghost: the measure can fail.
+        let single = Self.edge(try Self.singleShot(shots[merged.reference]))
+        let fused = Self.edge(merged.print.image)
+        #expect(fused.width <= single.width + 0.5, "edge 10–90 % width: merged \(fused.width), single \(single.width)")
+        #expect(abs(fused.position - single.position) <= 0.35, "edge at \(fused.position), single shot \(single.position)")
+        // Without registration the same shots ghost: the measure can fail.
         var unregistered = ShotMerger(options: Self.options)
         unregistered.registers = false
-        let ghosted = Self.edgeWidth(try unregistered.merge(shots).print.image)
-        #expect(ghosted > singleWidth + 1, "unregistered width \(ghosted), single \(singleWidth)")
+        let ghosted = Self.edge(try unregistered.merge(shots).print.image)
+        #expect(ghosted.width > single.width + 0.5 || abs(ghosted.position - single.position) > 0.7,
+                "unregistered edge: width \(ghosted.width) at \(ghosted.position); single \(single.width) at \(single.position)")
     }
 
     @Test func aBlurredShotDoesNotSoftenTheMerge() throws {
         let shots = try Self.shots(blurred: [1])
         let merged = try ShotMerger(options: Self.options).merge(shots)
-        let single = try Self.singleShot(shots[2])
-        let mergedWidth = Self.edgeWidth(merged.print.image), singleWidth = Self.edgeWidth(single)
-        #expect(mergedWidth <= singleWidth + 0.5, "edge width: merged \(mergedWidth), single \(singleWidth)")
+        let single = Self.edge(try Self.singleShot(shots[2]))
+        let fused = Self.edge(merged.print.image)
+        #expect(fused.width <= single.width + 0.5, "edge width: merged \(fused.width), single \(single.width)")
         #expect(merged.shots[1].sharpness < 0.7, "blurred shot's sharpness \(merged.shots[1].sharpness)")
         let (glare, clear) = try Self.differences(merged.print.image, blobs: Self.layouts.map(\.blob))
         #expect(glare.mean - clear.mean <= 1.5, "ΔE00 glare \(glare.mean), clear \(clear.mean)")
