@@ -14,6 +14,7 @@ struct InstantScanCommand: ParsableCommand {
         74 standard output cannot be written.
         """,
         version: InstantScanVersion.string,
-        subcommands: [ScanCommand.self, DetectCommand.self, BatchCommand.self, AlbumCommand.self, ProfilesCommand.self]
+        subcommands: [ScanCommand.self, DetectCommand.self, BatchCommand.self, MergeCommand.self, AlbumCommand.self,
+                      ProfilesCommand.self]
     )
 }

@@ -31,6 +31,9 @@ struct ScanCommand: ParsableCommand {
     @Option(help: "Also write a small JPEG of the photo with the prints found drawn on it (one photo only).")
     var overlay: String?
 
+    @Option(help: "Also write each print's glare map as a grey PNG the card's size (white: glare), named like the outputs (one photo only).")
+    var glareMap: String?
+
     @Flag(help: "Print what was written as JSON on standard output (one line per photo).")
     var json = false
 
@@ -44,6 +47,7 @@ struct ScanCommand: ParsableCommand {
                 throw ValidationError("with several photos, -o must be a folder (end it with '/')")
             }
             if overlay != nil { throw ValidationError("--overlay takes one photo") }
+            if glareMap != nil { throw ValidationError("--glare-map takes one photo") }
         }
         if !corners.isEmpty && corners.count != photos.count {
             throw ValidationError("give --corners once per photo (\(photos.count) photos, \(corners.count) --corners)")
@@ -121,6 +125,12 @@ struct ScanCommand: ParsableCommand {
                 let encoded = try result.timings.measure("encode") { try encoder.encode(print) }
                 try result.timings.measure("write") { try AtomicFile.write(encoded, to: path, overwrite: true, protecting: photos) }
                 written.append(ScanReport.Output(path: path, print: print))
+                if let glareMap, let glare = print.glare {
+                    let mapPath = OutputNaming(target: glareMap, fileExtension: "png").paths(forPrints: result.prints.count, of: photo)[written.count - 1]
+                    let image = try glare.map.image(size: PixelSize(width: print.image.width, height: print.image.height))
+                    try AtomicFile.write(try OutputEncoder(format: .png(.fast)).encode(image, profile: .srgb), to: mapPath,
+                                         overwrite: true, protecting: photos + paths)
+                }
                 if !json {
                     Console.note("\(photo) → \(path) (\(print.image.width)×\(print.image.height)\(print.format.map { ", \($0.rawValue)" } ?? ""))")
                 }

@@ -33,6 +33,16 @@ struct ScanReport: Encodable {
         }
     }
 
+    /// How much of the picture glare blows out.
+    struct Glare: Encodable {
+        /// Share of the picture window (the card when the window is unknown) under glare.
+        var share: Double
+
+        init(_ report: GlareReport) {
+            share = (report.share * 10_000).rounded() / 10_000
+        }
+    }
+
     struct Output: Encodable {
         var path: String
         var format: String
@@ -42,6 +52,7 @@ struct ScanReport: Encodable {
         var width: Int
         var height: Int
         var light: Light?
+        var glare: Glare?
 
         init(path: String, print: ScannedPrint) {
             self.path = path
@@ -52,6 +63,7 @@ struct ScanReport: Encodable {
             width = print.image.width
             height = print.image.height
             light = print.whiteBalance.map(Light.init)
+            glare = print.glare.map(Glare.init)
         }
     }
 

@@ -47,6 +47,9 @@ public struct ScanOptions: Sendable {
     /// When set, the result carries an upright preview of the photo this many pixels on its long
     /// side with the prints drawn on it (made from the decode the scan does anyway).
     public var previewLongSide: Int?
+    /// Whether each print gets a glare map (``ScannedPrint/glare``) and a warning when glare covers
+    /// more than ``GlareReport/warningShare`` of its picture.
+    public var detectsGlare = true
     /// Settings for automatic detection.
     public var detection = DetectionOptions()
 

@@ -24,4 +24,6 @@ public struct ScannedPrint: Sendable {
     public var metadata: ScanMetadata {
         ScanMetadata(format: format, crop: crop, imageSize: image.size, captureDate: captureDate)
     }
+    /// Where glare blows the picture out and how much of it; nil when ``ScanOptions/detectsGlare`` is off.
+    public var glare: GlareReport?
 }

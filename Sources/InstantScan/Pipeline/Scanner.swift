@@ -37,17 +37,27 @@ public struct Scanner: Sendable {
         let captureDate = EmbeddedMetadata(reading: data).exif?.captureDate
 
         var prints: [ScannedPrint] = []
-        for print in found {
+        for (index, print) in found.enumerated() {
             let image = try timings.measure("warp") { try rectify(print, from: decoded, photo: upright) }
             if !converter.isIdentity { timings.measure("icc") { converter.convert(image) } }
+            // A window-only output has no frame to measure against: white balance and the glare
+            // map share one estimation card.
+            let card = options.crop == .card || (options.whiteBalance == .none && options.light == nil && !options.detectsGlare)
+                ? nil : try timings.measure("colour") { try estimationCard(for: print, from: decoded, photo: upright, converter: converter) }
             let report = try timings.measure("colour") { () throws -> WhiteBalanceReport? in
-                let report = try balance(image, print: print, decoded: decoded, photo: upright, converter: converter)
+                let report = try balance(image, print: print, card: card)
                 options.stretch?.apply(to: image)
                 return report
             }
+            var glare: GlareReport?
+            if options.detectsGlare {
+                glare = timings.measure("glare") { glareReport(for: print, card: card ?? image) }
+                if let warning = glare?.warning { warnings.append(found.count > 1 ? "print \(index + 1): \(warning)" : warning) }
+            }
             prints.append(ScannedPrint(image: image, profile: options.outputProfile, card: print.card,
                                        window: print.window, format: print.format, confidence: print.confidence,
-                                       whiteBalance: report, crop: options.crop, captureDate: captureDate))
+                                       whiteBalance: report, crop: options.crop, captureDate: captureDate,
+                                       glare: glare))
         }
         var preview: PixelBuffer?
         if let longSide = options.previewLongSide {
@@ -124,8 +134,7 @@ public struct Scanner: Sendable {
 
     /// White-balances one rectified print in place (``ScanOptions/whiteBalance``, or the given
     /// ``ScanOptions/light``); nil when white balance is off.
-    func balance(_ image: PixelBuffer, print: DetectedPrint, decoded: DecodedImage, photo: PixelSize,
-                 converter: ColorConverter) throws -> WhiteBalanceReport? {
+    func balance(_ image: PixelBuffer, print: DetectedPrint, card estimationCard: PixelBuffer?) throws -> WhiteBalanceReport? {
         guard options.whiteBalance != .none || options.light != nil else { return nil }
         if let light = options.light, light.profile != options.outputProfile {
             throw ScanError.lightInOtherSpace(light.profile, options.outputProfile)
@@ -134,13 +143,19 @@ public struct Scanner: Sendable {
                                    profile: options.outputProfile)
         // The frame is what white balance reads: the card itself when that is the output, else a
         // smaller card made for the purpose.
-        let card = options.crop == .card
-            ? image : try estimationCard(for: print, from: decoded, photo: photo, converter: converter)
+        guard let card = options.crop == .card ? image : estimationCard else { return nil }
         let light = options.light ?? balance.estimate(card: card, format: print.format)
         let chroma = balance.frameChroma(card: card, format: print.format, light: light)
         let clipped = balance.apply(light, to: image, covering: options.crop == .card ? nil : windowInCard(print))
         return WhiteBalanceReport(light: light, frameChroma: chroma?.before, correctedFrameChroma: chroma?.after,
                                   clippedShare: clipped)
+    }
+
+    /// The glare on one print: its map over `card` (the whole card, balanced or not) and its share
+    /// of the picture window.
+    func glareReport(for print: DetectedPrint, card: PixelBuffer) -> GlareReport {
+        let map = GlareDetector(profile: options.outputProfile).map(card: card, format: print.format)
+        return GlareReport(share: map.share(in: windowInCard(print)), map: map)
     }
 
     /// The whole card at its true aspect ratio, at most ``estimationLongSide`` pixels long, in
@@ -233,8 +248,11 @@ public struct Scanner: Sendable {
         return try warp(quad, size: try outputSize(quad: quad, aspect: aspect), from: decoded)
     }
 
-    /// Warps the region `quad` (full-resolution upright photo pixels) into an image of `size`.
-    func warp(_ quad: Quad, size: PixelSize, from decoded: DecodedImage) throws -> PixelBuffer {
+    /// Warps the region `quad` (full-resolution upright photo pixels) into an image of `size`;
+    /// `refinement` maps output pixels before they go to the quad (registration's residual when
+    /// merging shots), so a refined print is still resampled only once.
+    func warp(_ quad: Quad, size: PixelSize, from decoded: DecodedImage,
+              refinement: Homography = .identity) throws -> PixelBuffer {
         let outputRect = [Point(0, 0), Point(Double(size.width - 1), 0),
                           Point(Double(size.width - 1), Double(size.height - 1)), Point(0, Double(size.height - 1))]
         // The output's corner pixels sit half a pixel inside the print's edges.
@@ -247,7 +265,7 @@ public struct Scanner: Sendable {
         // pixels [i·d, (i+1)·d), whose centre is at i·d + (d-1)/2.
         let toScaled = Homography.affine(scaleX: 1 / d, scaleY: 1 / d, translateX: -(d - 1) / (2 * d), translateY: -(d - 1) / (2 * d))
         let toStored = decoded.orientation.uprightToStored(stored: decoded.pixels.size)
-        let map = toStored.composed(after: toScaled.composed(after: toPhoto))
+        let map = toStored.composed(after: toScaled.composed(after: toPhoto.composed(after: refinement)))
         return try PerspectiveWarp(interpolation: options.interpolation)
             .warp(decoded.pixels, outputSize: size, outputToSource: map, maximumPixels: options.maximumPixels)
     }

@@ -1,0 +1,11 @@
+/// Where one rectified shot lies against the reference shot, after registration.
+struct ShotAlignment: Sendable {
+    /// Maps a reference pixel (centres at whole numbers) to the same point of the print in the
+    /// shot's own rectification: an affine map, the few pixels and the hair of rotation and scale
+    /// that detected corners leave.
+    var referenceToShot: Homography
+    /// Weighted normalised cross-correlation of the two after alignment, glare left out (1: alike).
+    var correlation: Double
+    /// Gradient energy over variance of the shot, glare left out: how sharp it is.
+    var sharpness: Double
+}

@@ -1,0 +1,89 @@
+import ArgumentParser
+import Foundation
+import InstantScan
+
+struct MergeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "merge",
+        abstract: "Merge several photos of one glossy print into one scan without the glare.",
+        discussion: """
+        Shoot the print two or three times at different angles, so that the reflection falls on a
+        different part each time. Each photo's print is found (or given with --corners, once per
+        photo in the same order), rectified into one frame, aligned to a fraction of a pixel, and
+        fused preferring the photos without glare there; the colour is then corrected once.
+        `scan` warns when a print has glare over 4% of its picture.
+        """
+    )
+
+    @Argument(help: "Two or more photos (JPEG or PNG) of the same print.")
+    var shots: [String]
+
+    @Option(name: .shortAndLong, help: "Output file (PNG or JPEG, from the extension or --format).")
+    var output: String
+
+    @Option(help: "The print's corners in each photo, \"x,y x,y x,y x,y\" (TL TR BR BL, upright pixels); once per photo.")
+    var corners: [String] = []
+
+    @Flag(help: "Print what was written, per photo its glare and alignment, as JSON on standard output.")
+    var json = false
+
+    @OptionGroup var settings: ScanSettings
+
+    mutating func validate() throws {
+        try settings.check()
+        if shots.count < 2 { throw ValidationError("give at least two photos of the print to merge") }
+        if OutputNaming(target: output, fileExtension: "png").isFolder {
+            throw ValidationError("-o must be a file, not a folder")
+        }
+        if !corners.isEmpty && corners.count != shots.count {
+            throw ValidationError("give --corners once per photo (\(shots.count) photos, \(corners.count) --corners)")
+        }
+        do {
+            for corner in corners { _ = try CornerSyntax.corners(corner) }
+        } catch let error as CornerSyntax.SyntaxError {
+            throw ValidationError(error.description)
+        }
+    }
+
+    func run() throws {
+        let options = try settings.makeScanOptions()
+        var inputs: [Shot] = []
+        for (index, path) in shots.enumerated() {
+            do {
+                let corners = self.corners.isEmpty ? nil : try CornerSyntax.corners(self.corners[index])
+                inputs.append(Shot(data: try PhotoFile.read(path), name: path, corners: corners))
+            } catch {
+                Console.error(ScanCommand.message(for: error, photo: path))
+                throw ExitCodes.code(for: error)
+            }
+        }
+        do {
+            var result = try ShotMerger(options: options).merge(inputs)
+            for warning in result.warnings { Console.warning(warning) }
+            let encoded = try result.timings.measure("encode") {
+                try OutputEncoder(format: settings.encoderFormat(forPath: output)).encode(result.print)
+            }
+            try result.timings.measure("write") { try AtomicFile.write(encoded, to: output, overwrite: true, protecting: shots) }
+            if json {
+                print(try MergeReport(output: output, result: result).jsonString())
+            } else {
+                let used = result.shots.filter(\.used).count
+                Console.note("\(used) shots → \(output) (\(result.print.image.width)×\(result.print.image.height), glare left \(Self.percent(result.print.glare?.share ?? 0)))")
+            }
+        } catch let error as MergeError {
+            Console.error("\(error)")
+            switch error {
+            case .noPrint: throw ExitCodes.noPrint
+            case .tooFewShots: throw ExitCodes.dataError
+            case .shot: throw ExitCodes.code(for: error.underlying)
+            }
+        } catch {
+            Console.error(ScanCommand.message(for: error, photo: shots[0]))
+            throw ExitCodes.code(for: error)
+        }
+    }
+
+    static func percent(_ share: Double) -> String {
+        String(format: "%.1f%%", share * 100)
+    }
+}
