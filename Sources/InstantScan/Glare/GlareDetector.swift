@@ -130,28 +130,42 @@ public struct GlareDetector: Sendable {
 
     /// The card box-averaged down to ``workingLongSide`` (a copy at most this size: it is balanced
     /// in place).
+    ///
+    /// Read straight from the card's rows (no packed copy of the whole card, which cost more than
+    /// the rest of the detector): each block row's bytes are first summed into per-column 16-bit
+    /// accumulators, a contiguous widening add the compiler vectorises, then each block's columns
+    /// are folded. The sums are whole numbers, so scaling them as `Float` gives exactly what the
+    /// per-pixel `Float` sums did.
     func downsampled(_ card: PixelBuffer) throws -> PixelBuffer {
         let k = max(1, (max(card.width, card.height) + workingLongSide - 1) / workingLongSide)
         let w = max(1, card.width / k), h = max(1, card.height / k)
-        let source = card.packedBytes()
+        // 16-bit column sums hold up to 257 rows of 255.
+        precondition(k <= 257, "blocks taller than 257 rows would overflow the column sums")
+        let rowBytes = 4 * w * k
+        var columnSums = [UInt16](repeating: 0, count: rowBytes)
         var out = [UInt8](repeating: 255, count: w * h * 4)
         let norm = 1 / Float(k * k)
-        for y in 0..<h {
-            for x in 0..<w {
-                var sum: (Float, Float, Float) = (0, 0, 0)
-                for sy in (y * k)..<(y * k + k) {
-                    var i = 4 * (sy * card.width + x * k)
-                    for _ in 0..<k {
-                        sum.0 += Float(source[i])
-                        sum.1 += Float(source[i + 1])
-                        sum.2 += Float(source[i + 2])
-                        i += 4
+        columnSums.withUnsafeMutableBufferPointer { acc in
+            out.withUnsafeMutableBufferPointer { out in
+                for y in 0..<h {
+                    for i in 0..<rowBytes { acc[i] = 0 }
+                    for sy in (y * k)..<(y * k + k) {
+                        let row = card.rowPointer(sy)
+                        for i in 0..<rowBytes { acc[i] &+= UInt16(row[i]) }
+                    }
+                    for x in 0..<w {
+                        var r: UInt32 = 0, g: UInt32 = 0, b: UInt32 = 0
+                        var p = 4 * x * k
+                        for _ in 0..<k {
+                            r &+= UInt32(acc[p]); g &+= UInt32(acc[p + 1]); b &+= UInt32(acc[p + 2])
+                            p += 4
+                        }
+                        let o = 4 * (y * w + x)
+                        out[o] = UInt8((Float(r) * norm).rounded())
+                        out[o + 1] = UInt8((Float(g) * norm).rounded())
+                        out[o + 2] = UInt8((Float(b) * norm).rounded())
                     }
                 }
-                let o = 4 * (y * w + x)
-                out[o] = UInt8((sum.0 * norm).rounded())
-                out[o + 1] = UInt8((sum.1 * norm).rounded())
-                out[o + 2] = UInt8((sum.2 * norm).rounded())
             }
         }
         return try PixelBuffer(width: w, height: h, packed: out)

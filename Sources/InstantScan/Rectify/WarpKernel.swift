@@ -42,7 +42,7 @@ struct WarpKernel: @unchecked Sendable {
         let h0 = h[0], h1 = h[1], h2 = h[2], h3 = h[3], h4 = h[4], h5 = h[5], h6 = h[6], h7 = h[7], h8 = h[8]
         // An RGB source's fourth byte belongs to the next pixel: alpha is forced opaque instead.
         let opaque: UInt32 = sbpp == 3 ? 0xFF00_0000 : 0
-        let lanes: UInt64 = 0x0000_00FF_0000_00FF
+        let wide: UInt64 = 0x0000_FFFF_0000_FFFF
         let half: UInt64 = 0x0000_8000_0000_8000
         for tileTop in Swift.stride(from: rows.lowerBound, to: rows.upperBound, by: Self.tileRows) {
           let tileRowRange = tileTop..<min(tileTop + Self.tileRows, rows.upperBound)
@@ -60,29 +60,47 @@ struct WarpKernel: @unchecked Sendable {
                 sy = sy > 0 ? (sy < maxY ? sy : maxY) : 0
                 // Scaling by 256 is exact, so the integer part and the 8-bit fraction are those of
                 // sx and (sx - ⌊sx⌋)·256, truncated.
-                let fxi = Int(sx * 256), fyi = Int(sy * 256)
+                let fxi = Self.floor(sx * 256), fyi = Self.floor(sy * 256)
                 let ix = fxi &>> 8, iy = fyi &>> 8
                 let wx = UInt64(truncatingIfNeeded: fxi & 255), wy = UInt64(truncatingIfNeeded: fyi & 255)
                 let dx = ix < sw &- 1 ? sbpp : 0, dy = iy < sh &- 1 ? stride : 0
                 let p = base + (iy &* stride &+ ix &* sbpp)
-                let a = UInt64(p.loadUnaligned(as: UInt32.self))
-                let b = UInt64((p + dx).loadUnaligned(as: UInt32.self))
-                let c = UInt64((p + dy).loadUnaligned(as: UInt32.self))
-                let d = UInt64((p + (dx &+ dy)).loadUnaligned(as: UInt32.self))
+                let a = Self.spread(p.loadUnaligned(as: UInt32.self))
+                let b = Self.spread((p + dx).loadUnaligned(as: UInt32.self))
+                let c = Self.spread((p + dy).loadUnaligned(as: UInt32.self))
+                let d = Self.spread((p + (dx &+ dy)).loadUnaligned(as: UInt32.self))
                 let ux = 256 &- wx, uy = 256 &- wy
-                // R in lane 0, G in lane 1 / B in lane 0, A in lane 1.
-                let topRG = ((a | a &<< 24) & lanes) &* ux &+ ((b | b &<< 24) & lanes) &* wx
-                let bottomRG = ((c | c &<< 24) & lanes) &* ux &+ ((d | d &<< 24) & lanes) &* wx
-                let topBA = ((a &>> 16 | a &<< 8) & lanes) &* ux &+ ((b &>> 16 | b &<< 8) & lanes) &* wx
-                let bottomBA = ((c &>> 16 | c &<< 8) & lanes) &* ux &+ ((d &>> 16 | d &<< 8) & lanes) &* wx
-                let rg = topRG &* uy &+ bottomRG &* wy &+ half
-                let ba = topBA &* uy &+ bottomBA &* wy &+ half
+                // Across: four 16-bit lanes (R, B, G, A) at once; a lane's sum is at most 255·256.
+                let top = a &* ux &+ b &* wx, bottom = c &* ux &+ d &* wx
+                // Down: two 32-bit lanes a word (R, G / B, A), as the sum needs 24 bits.
+                let rg = (top & wide) &* uy &+ (bottom & wide) &* wy &+ half
+                let ba = (top &>> 16 & wide) &* uy &+ (bottom &>> 16 & wide) &* wy &+ half
                 let pixel = (rg &>> 16) & 0xFF | (rg &>> 40) & 0xFF00 | ba & 0xFF_0000 | (ba &>> 24) & 0xFF00_0000
                 (out + x &* 4).storeBytes(of: UInt32(truncatingIfNeeded: pixel) | opaque, as: UInt32.self)
             }
            }
           }
         }
+    }
+
+    /// A pixel's four bytes R, G, B, A spread into four 16-bit lanes of a word, in the order R, B,
+    /// G, A: two masks and one shift, where 32-bit lanes took three operations a word and two words.
+    @inline(__always)
+    static func spread(_ pixel: UInt32) -> UInt64 {
+        let v = UInt64(pixel)
+        return v & 0x00FF_00FF | (v & 0xFF00_FF00) &<< 24
+    }
+
+    /// ⌊v⌋ for `0 ≤ v < 2⁵¹` without `Int(_:)`'s range and finiteness checks (a fifth of the
+    /// warp's instructions): adding 2⁵² rounds v to the nearest integer into the low mantissa
+    /// bits, and one comparison turns rounding up into rounding down. Exact, so the warp's pixels
+    /// are those of the checked conversion.
+    @inline(__always)
+    static func floor(_ v: Double) -> Int {
+        let magic = 0x1p52
+        let t = v + magic
+        let nearest = Int(truncatingIfNeeded: t.bitPattern & 0x000F_FFFF_FFFF_FFFF)
+        return nearest &- (t - magic > v ? 1 : 0)
     }
 
     /// Output rows of one tile of ``bilinear(rows:)``.
