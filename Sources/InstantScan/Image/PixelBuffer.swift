@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// An image the library owns: contiguous rows of 8-bit pixels with a stride.
 ///
 /// Decoders write straight into a `PixelBuffer` and every stage hands the same buffer on, so pixels
@@ -103,6 +107,31 @@ public final class PixelBuffer: @unchecked Sendable {
             let p = rowPointer(y) + x * format.bytesPerPixel
             for i in 0..<newValue.count { p[i] = newValue[i] }
         }
+    }
+
+    /// Returns the memory of the rows outside `kept` to the system, for a photo of which only a
+    /// band of rows is still to be read: the whole-page part of those rows is dropped
+    /// (`madvise(MADV_DONTNEED)`) and reads as 0 afterwards; rows in `kept` are never touched.
+    ///
+    /// A print rarely fills the photo's height, and the photo and its warped print are the two
+    /// large buffers alive together: dropping the rows above and below the print before the warp
+    /// fills its output lowers a scan's peak memory by the share of the photo outside the print.
+    /// Where `madvise` is not available this does nothing (the rows keep their pixels).
+    func releaseRows(keeping kept: Range<Int>) {
+        #if canImport(Glibc)
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        guard page > 0 else { return }
+        let first = min(max(kept.lowerBound, 0), height), last = min(max(kept.upperBound, first), height)
+        let start = Int(bitPattern: storage)
+        // Whole pages strictly inside [from, to) of the allocation: its other bytes stay as they are.
+        func release(from: Int, to: Int) {
+            let lo = (start + from + page - 1) / page * page, hi = (start + to) / page * page
+            guard hi > lo, let address = UnsafeMutableRawPointer(bitPattern: lo) else { return }
+            _ = madvise(address, hi - lo, Int32(MADV_DONTNEED))
+        }
+        release(from: 0, to: first * bytesPerRow)
+        release(from: last * bytesPerRow, to: byteCount)
+        #endif
     }
 
     /// The pixels packed without row padding, for tests and encoders that want tight rows.

@@ -36,6 +36,11 @@ public struct Scanner: Sendable {
         // The photo's capture date travels into each scan's EXIF (nothing else of its EXIF does).
         let captureDate = EmbeddedMetadata(reading: data).exif?.captureDate
 
+        // Only the prints' rows of the photo are read from here on (no preview drawn on it).
+        if options.previewLongSide == nil, let rows = storedRows(of: found, in: decoded) {
+            decoded.pixels.releaseRows(keeping: rows)
+        }
+
         var prints: [ScannedPrint] = []
         for (index, print) in found.enumerated() {
             let image = try timings.measure("warp") { try rectify(print, from: decoded, photo: upright) }
@@ -240,6 +245,27 @@ public struct Scanner: Sendable {
         let native = ScanOptions.nativeSize(quad: region.quad, aspect: region.aspect)
         let ratio = min(native.width / Double(wanted.width), native.height / Double(wanted.height))
         return [8, 4, 2].first { Double($0) <= ratio } ?? 1
+    }
+
+    /// The stored rows of the decoded photo that warping `prints` (card and window) can read,
+    /// with a margin of 16 rows for the interpolation's taps and area samples; nil for none.
+    func storedRows(of prints: [DetectedPrint], in decoded: DecodedImage) -> Range<Int>? {
+        guard !prints.isEmpty else { return nil }
+        let d = Double(decoded.scaleDenominator)
+        let toStored = decoded.orientation.uprightToStored(stored: decoded.pixels.size)
+        var low = Double.infinity, high = -Double.infinity
+        for print in prints {
+            for corner in print.card.corners + (print.window?.corners ?? []) {
+                let y = toStored.apply(Point((corner.x - (d - 1) / 2) / d, (corner.y - (d - 1) / 2) / d)).y
+                guard y.isFinite else { return nil }
+                low = min(low, y)
+                high = max(high, y)
+            }
+        }
+        let margin = 16.0
+        let first = max(0, Int(max(low - margin, -1).rounded(.down)))
+        let last = min(decoded.pixels.height, Int(min(high + margin, Double(decoded.pixels.height)).rounded(.up)) + 1)
+        return first < last ? first..<last : nil
     }
 
     /// Warps one print out of the decoded photo.
