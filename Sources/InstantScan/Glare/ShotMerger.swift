@@ -126,9 +126,9 @@ public struct ShotMerger: Sendable {
                     let luma = index == reference ? referenceLuma : FloatPlane.luma(of: shot.image)
                     return ShotAlignment(referenceToShot: .identity, correlation: 1, sharpness: ShotAligner.sharpness(luma, weights))
                 }
-                return aligner.align(reference: referenceLuma, moving: FloatPlane.luma(of: shot.image)) { u, v in
-                    (1 - referenceGlare.value(u: u, v: v)) * (1 - shot.glare.value(u: u, v: v))
-                }
+                return aligner.align(reference: referenceLuma, moving: FloatPlane.luma(of: shot.image),
+                                     referenceWeight: { 1 - referenceGlare.value(u: $0, v: $1) },
+                                     movingWeight: { 1 - shot.glare.value(u: $0, v: $1) })
             }
             alignments.append(alignment)
         }
