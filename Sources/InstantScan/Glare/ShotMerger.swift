@@ -162,7 +162,10 @@ public struct ShotMerger: Sendable {
             }
             let sharpness = bestSharpness > 0 ? alignment.sharpness / bestSharpness : 1
             // Steep in sharpness: a shot half as sharp should hardly show where a sharp one is clear.
-            let quality = pow(sharpness, 4) * min(1, alignment.correlation)
+            // The 10–90 % width of an edge reads the tails, where even a few per cent of a blurred
+            // shot shows: with the 4th power a shot of sharpness 0.53 widened the test's edge by
+            // 0.44 px, with the 8th by 0.17 (the sharp shots' own differences: 0.22–0.25).
+            let quality = pow(sharpness, 8) * min(1, alignment.correlation)
             inputs.append(ShotFusion.Input(image: image, glare: glare, gains: [1, 1, 1], quality: Float(max(quality, 1e-4))))
             used.append(index)
         }
