@@ -21,6 +21,8 @@ struct ShotAligner: Sendable {
     /// Gauss–Newton steps at most per level: the fit stops earlier once no corner of the card
     /// moves by more than ``convergence`` of a level pixel.
     var stepsPerLevel = 12
+    /// A step that moves no corner of the card by more than this share of a level pixel ends the
+    /// level: a fixed count either wastes steps or stops a large residual short.
     var convergence = 0.005
 
     /// Aligns `moving` to `reference` (both the same size). `referenceWeight(u, v)` and
