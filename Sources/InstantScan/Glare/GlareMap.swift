@@ -42,6 +42,34 @@ public struct GlareMap: Sendable, Equatable {
         return top + (bottom - top) * fy
     }
 
+    /// The map with every cell raised to the strongest within `reach` (a share of the grid's long
+    /// side) in either direction: a grey dilation, square, one pass per axis.
+    ///
+    /// Registration weights use it. A blob's faint rim, below the map's halo, still adds tens of
+    /// codes of light, and next to the print's own structure such a rim pulls a fit by pixels; the
+    /// fit can spare a margin of paper around each blob far better than it can spare that.
+    func dilated(reach: Double) -> GlareMap {
+        let r = Int((reach * Double(max(width, height))).rounded(.up))
+        guard r > 0 else { return self }
+        var rows = values
+        for y in 0..<height {
+            for x in 0..<width {
+                var strongest: Float = 0
+                for k in max(0, x - r)...min(width - 1, x + r) { strongest = max(strongest, values[y * width + k]) }
+                rows[y * width + x] = strongest
+            }
+        }
+        var out = rows
+        for x in 0..<width {
+            for y in 0..<height {
+                var strongest: Float = 0
+                for k in max(0, y - r)...min(height - 1, y + r) { strongest = max(strongest, rows[k * width + x]) }
+                out[y * width + x] = strongest
+            }
+        }
+        return GlareMap(width: width, height: height, values: out)
+    }
+
     /// The share of the grid cells inside `region` (card-normalised, its bounding box; nil for the
     /// whole card) whose strength is at least ``glareLevel``.
     public func share(in region: Quad? = nil) -> Double {

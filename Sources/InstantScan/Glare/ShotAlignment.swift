@@ -1,8 +1,8 @@
 /// Where one rectified shot lies against the reference shot, after registration.
 struct ShotAlignment: Sendable {
     /// Maps a reference pixel (centres at whole numbers) to the same point of the print in the
-    /// shot's own rectification: an affine map, the few pixels and the hair of rotation and scale
-    /// that detected corners leave.
+    /// shot's own rectification: a homography near the identity, the few pixels, the hair of
+    /// rotation and scale and the trace of perspective that detected corners leave.
     var referenceToShot: Homography
     /// Weighted normalised cross-correlation of the two after alignment, glare left out (1: alike).
     var correlation: Double

@@ -116,6 +116,10 @@ public struct ShotMerger: Sendable {
         let aligner = ShotAligner()
         let referenceLuma = timings.measure("align") { FloatPlane.luma(of: prepared[reference].image) }
         let referenceGlare = prepared[reference].glare
+        // Registration trusts nothing near glare: a blob's faint rim, under the map's threshold,
+        // pulled the fit by half a pixel on the test shots (0.03 of the long side covers it).
+        let registrationReach = 0.03
+        let referenceTrust = referenceGlare.dilated(reach: registrationReach)
         var alignments: [ShotAlignment] = []
         for (index, shot) in prepared.enumerated() {
             let alignment = timings.measure("align") { () -> ShotAlignment in
@@ -126,9 +130,10 @@ public struct ShotMerger: Sendable {
                     let luma = index == reference ? referenceLuma : FloatPlane.luma(of: shot.image)
                     return ShotAlignment(referenceToShot: .identity, correlation: 1, sharpness: ShotAligner.sharpness(luma, weights))
                 }
-                return aligner.align(reference: referenceLuma, moving: FloatPlane.luma(of: shot.image)) { u, v in
-                    (1 - referenceGlare.value(u: u, v: v)) * (1 - shot.glare.value(u: u, v: v))
-                }
+                let shotTrust = shot.glare.dilated(reach: registrationReach)
+                return aligner.align(reference: referenceLuma, moving: FloatPlane.luma(of: shot.image),
+                                     referenceWeight: { 1 - referenceTrust.value(u: $0, v: $1) },
+                                     movingWeight: { 1 - shotTrust.value(u: $0, v: $1) })
             }
             alignments.append(alignment)
         }
@@ -157,7 +162,10 @@ public struct ShotMerger: Sendable {
             }
             let sharpness = bestSharpness > 0 ? alignment.sharpness / bestSharpness : 1
             // Steep in sharpness: a shot half as sharp should hardly show where a sharp one is clear.
-            let quality = pow(sharpness, 4) * min(1, alignment.correlation)
+            // The 10–90 % width of an edge reads the tails, where even a few per cent of a blurred
+            // shot shows: with the 4th power a shot of sharpness 0.53 widened the test's edge by
+            // 0.44 px, with the 8th by 0.17 (the sharp shots' own differences: 0.22–0.25).
+            let quality = pow(sharpness, 8) * min(1, alignment.correlation)
             inputs.append(ShotFusion.Input(image: image, glare: glare, gains: [1, 1, 1], quality: Float(max(quality, 1e-4))))
             used.append(index)
         }
