@@ -33,11 +33,17 @@ stale() {
     return 1
 }
 
-if stale "$OUT/obj/png_shim.o" "$ROOT/Sources/CShims/png_shim.c" "$ROOT/Sources/CShims/include/CShims.h"; then
-echo "fuzz build: C shim"
-"$CLANG" -c -O1 -g -fsanitize=fuzzer-no-link,address -I "$ROOT/Sources/CShims/include" \
-    "$ROOT/Sources/CShims/png_shim.c" -o "$OUT/obj/png_shim.o"
-fi
+# Every C file of CShims (the libpng shim, the banded deflate), one object each.
+C_OBJECTS=()
+for c_source in "$ROOT"/Sources/CShims/*.c; do
+    object="$OUT/obj/$(basename "$c_source" .c).o"
+    C_OBJECTS+=("$object")
+    if stale "$object" "$c_source" "$ROOT/Sources/CShims/include/CShims.h"; then
+        echo "fuzz build: C shim $(basename "$c_source")"
+        "$CLANG" -c -O1 -g -fsanitize=fuzzer-no-link,address -I "$ROOT/Sources/CShims/include" \
+            "$c_source" -o "$object"
+    fi
+done
 
 SOURCES=()
 while IFS= read -r -d '' file; do SOURCES+=("$file"); done < <(find "$ROOT/Sources/InstantScan" -name '*.swift' -print0 | sort -z)
@@ -57,7 +63,7 @@ build_harness() {
     stale "$OUT/$name" "$source" "$ROOT/Fuzz/Harnesses/Common.swift" "$STAMP" || return 0
     echo "fuzz build: $name"
     "$SWIFTC" -parse-as-library -module-name "${name//-/_}" -swift-version 6 "$OPT" -g "${SANITIZE[@]}" "${MODULES[@]}" \
-        "$ROOT/Fuzz/Harnesses/Common.swift" "$source" "$OUT/obj/libInstantScan.a" "$OUT/obj/png_shim.o" \
+        "$ROOT/Fuzz/Harnesses/Common.swift" "$source" "$OUT/obj/libInstantScan.a" "${C_OBJECTS[@]}" \
         "${LIBS[@]}" -o "$OUT/$name" 2> >(grep -v "Cannot export local symbol" >&2)
 }
 
@@ -98,14 +104,14 @@ if stale "$OUT/fuzz-options" "$ROOT/Fuzz/Harnesses/OptionsHarness.swift" "$ROOT/
         -I "$OUT/deps" -Xcc -fmodule-map-file="$CSYSTEM_MAP" \
         -Xfrontend -entry-point-function-name -Xfrontend instantscan_main \
         "${CLI_SOURCES[@]}" "$ROOT/Fuzz/Harnesses/Common.swift" "$ROOT/Fuzz/Harnesses/OptionsHarness.swift" \
-        "$OUT/obj/libInstantScan.a" "$OUT/obj/png_shim.o" "${DEP_OBJECTS[@]}" \
+        "$OUT/obj/libInstantScan.a" "${C_OBJECTS[@]}" "${DEP_OBJECTS[@]}" \
         "${LIBS[@]}" -o "$OUT/fuzz-options" 2> >(grep -v "Cannot export local symbol" >&2)
 fi
 
 if stale "$OUT/seedgen" "$ROOT/Fuzz/Seeds/main.swift" "$STAMP"; then
 echo "fuzz build: seedgen"
 "$SWIFTC" -module-name seedgen -swift-version 6 "$OPT" -sanitize=address "${MODULES[@]}" \
-    "$ROOT/Fuzz/Seeds/main.swift" "$OUT/obj/libInstantScan.a" "$OUT/obj/png_shim.o" \
+    "$ROOT/Fuzz/Seeds/main.swift" "$OUT/obj/libInstantScan.a" "${C_OBJECTS[@]}" \
     "${LIBS[@]}" -o "$OUT/seedgen" 2> >(grep -v "Cannot export local symbol" >&2)
 fi
 echo "fuzz build: done in $OUT"
