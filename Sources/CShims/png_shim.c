@@ -385,22 +385,18 @@ int is_png_write(const is_png_write_params *params, is_png_buffer *output, char 
 
     png_write_info(png, info);
     if (params->band_count > 0) {
+        /* Image data deflated beforehand in bands: its IDAT chunks and IEND written as they are. */
         is_png_write_bands(png, params);
-        png_destroy_write_struct(&png, &info);
-        output->bytes = writer->bytes;
-        output->length = writer->length;
-        free(writer);
-        if (message != NULL && message_capacity > 0) message[0] = '\0';
-        return IS_PNG_OK;
-    }
-    if (params->strip_filler) png_set_filler(png, 0, PNG_FILLER_AFTER);
-    int passes = params->interlaced ? png_set_interlace_handling(png) : 1;
-    for (int pass = 0; pass < passes; pass++) {
-        for (uint32_t y = 0; y < params->height; y++) {
-            png_write_row(png, params->rows + (size_t)y * params->stride);
+    } else {
+        if (params->strip_filler) png_set_filler(png, 0, PNG_FILLER_AFTER);
+        int passes = params->interlaced ? png_set_interlace_handling(png) : 1;
+        for (int pass = 0; pass < passes; pass++) {
+            for (uint32_t y = 0; y < params->height; y++) {
+                png_write_row(png, params->rows + (size_t)y * params->stride);
+            }
         }
+        png_write_end(png, NULL);
     }
-    png_write_end(png, NULL);
     png_destroy_write_struct(&png, &info);
 
     output->bytes = writer->bytes;

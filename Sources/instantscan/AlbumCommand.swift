@@ -171,12 +171,6 @@ struct AlbumReport: Encodable {
                  passthrough: entry.failure == nil ? entry.isPassthrough : nil, warnings: entry.warnings, error: entry.failure)
         }
     }
-
-    func jsonString() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(self), as: UTF8.self)
-    }
 }
 
 extension AlbumLayout: ExpressibleByArgument {}

@@ -129,8 +129,6 @@ enum BatchLine {
     }
 
     static func emit(_ outcome: PhotoOutcome) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var lines: [Line] = outcome.prints.map {
             Line(photo: outcome.photo.path, output: $0.path, format: $0.format?.rawValue ?? "unknown",
                  corners: $0.card.corners.map { [$0.x, $0.y] }, window: $0.window?.corners.map { [$0.x, $0.y] },
@@ -138,7 +136,7 @@ enum BatchLine {
         }
         if let failure = outcome.failure { lines.append(Line(photo: outcome.photo.path, error: failure)) }
         for line in lines {
-            if let data = try? encoder.encode(line) { print(String(decoding: data, as: UTF8.self)) }
+            if let text = try? line.jsonString() { print(text) }
         }
     }
 }

@@ -83,10 +83,4 @@ struct ScanReport: Encodable {
         warnings = result.warnings
         timings = Dictionary(result.timings.stages.map { ($0.name, $0.seconds) }, uniquingKeysWith: +)
     }
-
-    func jsonString() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(self), as: UTF8.self)
-    }
 }
