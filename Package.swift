@@ -47,7 +47,10 @@ let package = Package(
         ),
         .testTarget(
             name: "InstantScanTests",
-            dependencies: ["InstantScan"],
+            dependencies: [
+                "InstantScan", "instantscan",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             resources: []
         ),
     ],

@@ -52,7 +52,7 @@ struct BatchCommand: ParsableCommand {
 
     func run() throws {
         var options = BatchOptions()
-        options.scan = try scanOptions.makeScanOptions()
+        options.scan = scanOptions.makeScanOptions()
         options.output = scanOptions.encoderFormat(forPath: nil)
         options.jobs = jobs
         options.overwrite = overwrite
@@ -68,7 +68,7 @@ struct BatchCommand: ParsableCommand {
         }
         if photos.isEmpty { Console.warning("\(input): no JPEG or PNG photos found\(recursive ? "" : " (use -r for subfolders)")") }
 
-        let runner = BatchRunner(options: options)
+        let runner = BatchRunner(options: options) { FlagHint.message(for: $0, in: .batch) }
         let interrupt = InterruptHandler { runner.cancel() }
         let progress = ProgressReporter(total: photos.count, quiet: quiet)
         let sheet: ContactSheet?

@@ -2,6 +2,9 @@
 public struct BatchOptions: Sendable {
     /// What each scan produces.
     public var scan = ScanOptions()
+    /// Where the print lies in every photo, when all are framed alike (a copy stand); nil to
+    /// detect the prints of each.
+    public var corners: Quad?
     /// The container written for each print.
     public var output: OutputEncoder.Format = .png(.fast)
     /// Photos scanned at once (each on one core).

@@ -9,12 +9,9 @@ public enum Preview {
         let size = PixelSize(width: max(1, Int((Double(upright.width) * scale).rounded())),
                              height: max(1, Int((Double(upright.height) * scale).rounded())))
         // thumbnail pixel → full-resolution upright → decoded-scale upright → stored
-        let d = Double(decoded.scaleDenominator)
         let toFull = Homography.affine(scaleX: 1 / scale, scaleY: 1 / scale,
                                        translateX: (1 / scale - 1) / 2, translateY: (1 / scale - 1) / 2)
-        let toScaled = Homography.affine(scaleX: 1 / d, scaleY: 1 / d, translateX: -(d - 1) / (2 * d), translateY: -(d - 1) / (2 * d))
-        let toStored = decoded.orientation.uprightToStored(stored: decoded.pixels.size)
-        let map = toStored.composed(after: toScaled.composed(after: toFull))
+        let map = decoded.storedMap(fromUpright: toFull)
         let image = try PerspectiveWarp().warp(decoded.pixels, outputSize: size, outputToSource: map)
         return (image, scale)
     }

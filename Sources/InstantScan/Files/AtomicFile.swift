@@ -20,7 +20,7 @@ public enum AtomicFile {
 
         public var description: String {
             switch self {
-            case let .exists(path): return "\(path): already exists (pass --overwrite to replace it)"
+            case let .exists(path): return "\(path): already exists"
             case let .wouldOverwriteInput(path): return "\(path): refusing to overwrite an input photo"
             case let .failed(path, why): return "\(path): cannot write: \(why)"
             }
