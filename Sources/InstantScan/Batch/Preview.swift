@@ -1,9 +1,9 @@
 /// Small upright copies of a photo with the prints found drawn on it, for a person to check
 /// detection at a glance (`scan --overlay`, the batch report).
-public enum Preview {
+package enum Preview {
     /// An upright copy of `decoded` whose longer side is at most `longSide` pixels, and the factor
     /// from full-resolution upright coordinates to the copy's.
-    public static func thumbnail(of decoded: DecodedImage, longSide: Int) throws -> (image: PixelBuffer, scale: Double) {
+    package static func thumbnail(of decoded: DecodedImage, longSide: Int) throws -> (image: PixelBuffer, scale: Double) {
         let upright = decoded.orientation.uprightSize(stored: decoded.fullSize)
         let scale = min(1, Double(longSide) / Double(max(upright.width, upright.height)))
         let size = PixelSize(width: max(1, Int((Double(upright.width) * scale).rounded())),
@@ -19,7 +19,7 @@ public enum Preview {
     /// Draws each print's card (green when sure, orange when not), its window (thin), and its
     /// corner order: a large dot at the top-left, then smaller dots clockwise, and a tick from the
     /// centre towards the top edge, so a wrong "which way is up" shows at once.
-    public static func draw(_ prints: [DetectedPrint], on image: PixelBuffer, scale: Double) {
+    package static func draw(_ prints: [DetectedPrint], on image: PixelBuffer, scale: Double) {
         let canvas = Canvas(image)
         let width = max(3, Double(max(image.width, image.height)) / 200)
         for print in prints {

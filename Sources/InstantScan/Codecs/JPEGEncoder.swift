@@ -1,4 +1,4 @@
-import CTurboJPEG
+internal import CTurboJPEG
 
 /// Encodes a ``PixelBuffer`` as JPEG with TurboJPEG, optionally embedding an ICC profile.
 public enum JPEGEncoder {

@@ -1,4 +1,4 @@
-import CShims
+internal import CShims
 
 /// Encodes a ``PixelBuffer`` as PNG, tagged with an ICC profile or as sRGB, never both.
 public enum PNGEncoder {
