@@ -56,10 +56,8 @@ struct MergeCommand: ParsableCommand {
         do {
             var result = try ShotMerger(options: options).merge(inputs)
             for warning in result.warnings { Console.warning(warning) }
-            let encoded = try result.timings.measure("encode") {
-                try OutputEncoder(format: settings.encoderFormat(forPath: output)).encode(result.print)
-            }
-            try result.timings.measure("write") { try AtomicFile.write(encoded, to: output, overwrite: true, protecting: shots) }
+            try OutputEncoder(format: settings.encoderFormat(forPath: output))
+                .write(result.print, to: output, overwrite: true, protecting: shots, timings: &result.timings)
             if json {
                 print(try MergeReport(output: output, result: result).jsonString())
             } else {

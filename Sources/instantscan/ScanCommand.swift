@@ -114,14 +114,13 @@ struct ScanCommand: ParsableCommand {
             let paths = naming.paths(forPrints: result.prints.count, of: photo)
             var written: [ScanReport.Output] = []
             for (print, path) in zip(result.prints, paths) {
-                let encoded = try result.timings.measure("encode") { try encoder.encode(print) }
-                try result.timings.measure("write") { try AtomicFile.write(encoded, to: path, overwrite: true, protecting: photos) }
+                try encoder.write(print, to: path, overwrite: true, protecting: photos, timings: &result.timings)
                 written.append(ScanReport.Output(path: path, print: print))
                 if let glareMap, let glare = print.glare {
                     let mapPath = OutputNaming(target: glareMap, fileExtension: "png").paths(forPrints: result.prints.count, of: photo)[written.count - 1]
                     let image = try glare.map.image(size: PixelSize(width: print.image.width, height: print.image.height))
-                    try AtomicFile.write(try OutputEncoder(format: .png(.fast)).encode(image, profile: .srgb), to: mapPath,
-                                         overwrite: true, protecting: photos + paths)
+                    try OutputEncoder(format: .png(.fast)).write(image, profile: .srgb, to: mapPath, overwrite: true,
+                                                                 protecting: photos + paths, timings: &result.timings)
                 }
                 if !json {
                     Console.note("\(photo) → \(path) (\(print.image.width)×\(print.image.height)\(print.format.map { ", \($0.rawValue)" } ?? ""))")

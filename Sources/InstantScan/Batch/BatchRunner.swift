@@ -86,7 +86,7 @@ public final class BatchRunner: @unchecked Sendable {
             let paths = OutputNaming(target: folder + "/", fileExtension: options.output.fileExtension)
                 .paths(forPrints: result.prints.count, of: photo.path)
             for (print, path) in zip(result.prints, paths) {
-                try AtomicFile.write(try encoder.encode(print), to: path, overwrite: options.overwrite, protecting: [photo.path])
+                try encoder.write(print, to: path, overwrite: options.overwrite, protecting: [photo.path])
                 let thumbnail = options.previews ? try? Self.thumbnail(of: print.image) : nil
                 outcome.prints.append(PhotoOutcome.Print(path: path, scanned: print, thumbnail: thumbnail))
             }
