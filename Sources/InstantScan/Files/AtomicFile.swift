@@ -8,9 +8,12 @@ import Darwin
 /// Writes files so that a reader sees either the old file or the whole new one, never a part:
 /// the bytes go to a temporary file beside the target, are flushed, and the temporary file is
 /// renamed over the target (atomic on one file system). An interrupted write leaves no output.
-package enum AtomicFile {
+///
+/// Public for its ``WriteError``, which ``OutputEncoder/write(_:to:overwrite:protecting:)`` and
+/// ``AlbumBuilder`` throw; the writes themselves are the package's.
+public enum AtomicFile {
     /// Why a file could not be written.
-    package enum WriteError: Error, Sendable, CustomStringConvertible, Equatable {
+    public enum WriteError: Error, Sendable, CustomStringConvertible, Equatable {
         /// The target exists and overwriting was not allowed.
         case exists(String)
         /// The target is one of the inputs.
@@ -18,7 +21,7 @@ package enum AtomicFile {
         /// The operating system refused (no folder, no permission, disk full…).
         case failed(String, String)
 
-        package var description: String {
+        public var description: String {
             switch self {
             case let .exists(path): return "\(path): already exists"
             case let .wouldOverwriteInput(path): return "\(path): refusing to overwrite an input photo"

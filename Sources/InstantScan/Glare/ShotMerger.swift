@@ -7,14 +7,14 @@
 /// let png = try OutputEncoder(format: .png(.fast)).encode(merged.print)
 /// ```
 ///
-/// Each shot's print is found (``PrintLocator``, or taken from its corners) and rectified
+/// Each shot's print is found (or taken from its corners) and rectified
 /// (``PrintRectifier``) into the frame of the reference shot — the one that sees the print
 /// largest, at its native resolution — and its glare mapped (``GlareDetector``). What detection
 /// leaves (a pixel or two, a hair of rotation) is registered away on the luma, glare weighted out
-/// (``ShotAligner``), and each shot is warped again straight from its photo through the refined
+/// (`ShotAligner`), and each shot is warped again straight from its photo through the refined
 /// map, so no pixel is resampled twice. Exposures are matched in linear light on the pixels no
 /// shot has glare on, the shots are fused per pixel preferring those without glare
-/// (``ShotFusion``), and only then is the colour corrected (``PrintColorCorrection``), once, from
+/// (`ShotFusion`), and only then is the colour corrected (``PrintColorCorrection``), once, from
 /// the fused print's frame: a frame half covered by glare in each shot is whole in the fusion.
 public struct ShotMerger: Sendable {
     /// What to produce, as for a scan. The shots are fused as whole cards; `crop` and

@@ -10,10 +10,11 @@
 /// }
 /// ```
 ///
-/// A scan runs four stages, one call each: ``PrintLocator`` decodes the photo once and finds its
-/// prints, ``PrintRectifier`` warps each out of the stored pixels (EXIF orientation, DCT scale and
-/// perspective folded into one homography), ``PrintColorCorrection`` converts and white-balances
-/// the (much smaller) rectified print, and ``GlareDetector`` reports the glare left on it.
+/// A scan runs four stages, one call each: the photo is decoded once and its prints found (or
+/// taken from the corners given), ``PrintRectifier`` warps each out of the stored pixels (EXIF
+/// orientation, DCT scale and perspective folded into one homography), ``PrintColorCorrection``
+/// converts and white-balances the (much smaller) rectified print, and ``GlareDetector`` reports
+/// the glare left on it.
 public struct PrintScanner: Sendable {
     /// What to produce.
     public var options: ScanOptions

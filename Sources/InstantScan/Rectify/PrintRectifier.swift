@@ -2,9 +2,9 @@
 /// DCT scale of the photo, and warps it straight out of the stored pixels.
 ///
 /// ```swift
-/// let decoded = try ImageReader.decodeOpaque(photo)
-/// let print = try #require(try PrintDetector().detect(in: decoded.pixels, orientation: decoded.orientation).first)
-/// let image = try PrintRectifier(options: ScanOptions()).rectify(print, from: decoded)
+/// let decoded = try ImageReader.decode(photo)
+/// let prints = try PrintDetector().detect(in: decoded.pixels, orientation: decoded.orientation)
+/// let images = try prints.map { try PrintRectifier(options: ScanOptions()).rectify($0, from: decoded) }
 /// ```
 ///
 /// Coordinates are full-resolution upright photo pixels, as ``DetectedPrint`` reports them; EXIF
