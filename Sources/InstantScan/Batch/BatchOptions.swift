@@ -11,7 +11,7 @@ public struct BatchOptions: Sendable {
     public var jobs: Int = ProcessInfoCores.active
     /// Replace existing outputs that the manifest does not account for.
     public var overwrite = false
-    /// Skip photos an earlier run finished (see ``BatchManifest``).
+    /// Skip photos an earlier run finished (recorded in a manifest in the output folder).
     public var resume = true
     /// Make preview images for a contact sheet (a few tens of kilobytes per photo).
     public var previews = false

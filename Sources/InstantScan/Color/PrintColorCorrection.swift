@@ -45,6 +45,7 @@ public struct PrintColorCorrection: Sendable {
     /// White-balances `image` (already in ``profile``'s space) and stretches it, in place.
     ///
     /// - Parameters:
+    ///   - image: The rectified print (card or window), corrected in place.
     ///   - format: The print's format, which places the frame; nil when unknown.
     ///   - card: The whole card to measure the light on, when `image` is not it (a window-only
     ///     output); nil when `image` is the card.

@@ -4,6 +4,8 @@ extension OutputEncoder {
     /// Encodes `print` (with its ``ScannedPrint/metadata``) and writes it to `path`.
     ///
     /// - Parameters:
+    ///   - print: The scan to write.
+    ///   - path: Where to write it.
     ///   - overwrite: Whether an existing file at `path` may be replaced.
     ///   - inputs: Paths that must never be written (the photos being scanned).
     ///   - timings: Where the time spent encoding and writing is added (stages `encode`, `write`).

@@ -34,8 +34,10 @@ public struct ShotMerger: Sendable {
     }
 
     /// Merges `shots` (at least two photos of the same print).
-    /// - Parameter light: A light to divide out instead of estimating one from the fused frame,
-    ///   in ``ScanOptions/outputProfile``'s space.
+    /// - Parameters:
+    ///   - shots: The photos, with the print's corners in each when known.
+    ///   - light: A light to divide out instead of estimating one from the fused frame, in
+    ///     ``ScanOptions/outputProfile``'s space.
     /// - Throws: ``MergeError``: too few shots, a shot without a print, a shot that fails.
     public func merge(_ shots: [Shot], light: LightEstimate? = nil) throws -> MergeResult {
         guard shots.count >= 2 else { throw MergeError.tooFewShots(shots.count) }

@@ -27,6 +27,7 @@ public struct PrintScanner: Sendable {
     /// Scans the photo whose encoded bytes (JPEG or PNG) are `data`.
     ///
     /// - Parameters:
+    ///   - data: The photo's encoded bytes.
     ///   - corners: The print's corners (TL, TR, BR, BL of the upright print, in upright photo
     ///     pixels); nil to find every print automatically.
     ///   - light: A light to divide out instead of estimating one per print, in
