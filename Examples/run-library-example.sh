@@ -5,19 +5,22 @@
 # Its build folder is .build-client, so a second run only recompiles what changed.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-# Laid out at the same place every run, so that the build is incremental.
+# Laid out at the same place every run, files replaced only when they change, so that a second
+# build is incremental.
 work="$root/.build-client/layout"
-rm -rf "$work"
-mkdir -p "$work"
-ln -s "$root" "$work/InstantScan"
-mkdir -p "$work/LibraryClient/Sources/LibraryClient" "$work/run"
-cp "$root/Examples/LibraryClient/Package.swift" "$work/LibraryClient/"
+mkdir -p "$work/LibraryClient/Sources/LibraryClient"
+ln -sfn "$root" "$work/InstantScan"
+update() { cmp -s "$1" "$2" || cp "$1" "$2"; }
+update "$root/Examples/LibraryClient/Package.swift" "$work/LibraryClient/Package.swift"
 main="$work/LibraryClient/Sources/LibraryClient/main.swift"
 # The first swift block after the README's library-example marker.
 awk '/<!-- library-example/ { marked = 1; next }
      marked && /^```swift/ { inside = 1; next }
      inside && /^```/ { exit }
-     inside { print }' "$root/README.md" > "$main"
+     inside { print }' "$root/README.md" > "$work/main.swift"
+update "$work/main.swift" "$main"
+rm -rf "$work/run"
+mkdir -p "$work/run"
 if [ ! -s "$main" ]; then
     echo "run-library-example: no swift block after <!-- library-example in README.md" >&2
     exit 1
