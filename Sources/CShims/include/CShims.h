@@ -175,6 +175,41 @@ enum {
     IS_PNG_FILTER_ALL = 0xF8
 };
 
+
+/* ---------------------------------------------------------------------------------------------
+ * The bilinear perspective warp's inner loop (warp_bilinear.c), RGB or RGBA source to RGBA.
+ * ------------------------------------------------------------------------------------------- */
+
+typedef struct {
+    const uint8_t *source;        /* the source's first row; 8 bytes readable past its last row */
+    ptrdiff_t source_stride;
+    int source_width;
+    int source_height;
+    int source_bytes_per_pixel;   /* 3 (RGB: alpha written opaque) or 4 (RGBA) */
+    uint8_t *output;              /* the output's first row, RGBA */
+    ptrdiff_t output_stride;
+    int output_width;
+    double homography[9];         /* output pixel centre (x, y, 1) to source pixel centre, row-major */
+} is_warp_params;
+
+/* Instruction sets of the warp; a path the CPU lacks falls back to the scalar one. */
+enum {
+    IS_WARP_PATH_SCALAR = 0,
+    IS_WARP_PATH_SSE41 = 1,
+    IS_WARP_PATH_AVX2 = 2,
+    IS_WARP_PATH_NEON = 3
+};
+
+/* The fastest path this CPU runs. */
+int is_warp_best_path(void);
+
+/* 1 when this build and CPU have `path`. */
+int is_warp_path_available(int path);
+
+/* Fills output rows [first_row, first_row + row_count); every path writes the same bytes. Safe to
+ * call for different rows at once. */
+void is_warp_bilinear_rgba(const is_warp_params *params, int first_row, int row_count, int path);
+
 #ifdef __cplusplus
 }
 #endif
