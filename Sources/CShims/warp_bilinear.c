@@ -87,7 +87,7 @@ static inline uint32_t blend(const is_warp_params *p, int32_t fx256, int32_t fy2
 static void columns_scalar(const is_warp_params *p, int y, int x_begin, int x_end) {
     row_terms t = terms_of_row(p->homography, y);
     double max_x = p->source_width - 1, max_y = p->source_height - 1;
-    uint8_t *out = p->output + (ptrdiff_t)y * p->output_stride;
+    uint8_t *out = p->output + (ptrdiff_t)(y - p->output_first_row) * p->output_stride;
     for (int x = x_begin; x < x_end; x++) {
         int32_t fx256, fy256;
         position(p->homography, t, x, max_x, max_y, &fx256, &fy256);
@@ -106,12 +106,26 @@ static inline __m128i tap_order(int bpp) {
                     : _mm_setr_epi8(0, 3, 1, 4, 2, 5, -1, -1, 8, 11, 9, 12, 10, 13, -1, -1);
 }
 
+/* Where the taps are read: copied out of the parameters into locals, so that the compiler need
+ * not reload them after every store to the output (which it cannot prove does not alias them). */
+typedef struct {
+    const uint8_t *base;
+    ptrdiff_t stride;
+    ptrdiff_t bpp;
+    int last_row;
+} tap_source;
+
+static inline tap_source tap_source_of(const is_warp_params *p) {
+    tap_source s = {p->source, p->source_stride, p->source_bytes_per_pixel, p->source_height - 1};
+    return s;
+}
+
 /* A pixel's four taps: the top row's two pixels in the low 8 bytes, the bottom row's in the high. */
 __attribute__((target("sse4.1")))
-static inline __m128i load_taps(const is_warp_params *p, int32_t fx256, int32_t fy256) {
+static inline __m128i load_taps(tap_source s, int32_t fx256, int32_t fy256) {
     int ix = fx256 >> 8, iy = fy256 >> 8;
-    ptrdiff_t dy = iy < p->source_height - 1 ? p->source_stride : 0;
-    const uint8_t *a = p->source + iy * p->source_stride + ix * (ptrdiff_t)p->source_bytes_per_pixel;
+    ptrdiff_t dy = iy < s.last_row ? s.stride : 0;
+    const uint8_t *a = s.base + iy * s.stride + ix * s.bpp;
     return _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)a), _mm_loadl_epi64((const __m128i *)(a + dy)));
 }
 
@@ -126,14 +140,15 @@ static void columns_sse41(const is_warp_params *p, int y, int x_begin, int x_end
     const double *h = p->homography;
     row_terms t = terms_of_row(h, y);
     double max_x = p->source_width - 1, max_y = p->source_height - 1;
-    uint8_t *out = p->output + (ptrdiff_t)y * p->output_stride;
+    uint8_t *out = p->output + (ptrdiff_t)(y - p->output_first_row) * p->output_stride;
     const __m128i order = tap_order(p->source_bytes_per_pixel);
     const __m128i zero = _mm_setzero_si128(), half = _mm_set1_epi32(32768);
     const uint32_t opaque = p->source_bytes_per_pixel == 3 ? 0xFF000000u : 0;
+    const tap_source source = tap_source_of(p);
     for (int x = x_begin; x < x_end; x++) {
         int32_t fx256, fy256;
         position(h, t, x, max_x, max_y, &fx256, &fy256);
-        __m128i taps = _mm_shuffle_epi8(load_taps(p, fx256, fy256), order);
+        __m128i taps = _mm_shuffle_epi8(load_taps(source, fx256, fy256), order);
         __m128i across = weight_pairs((uint32_t)fx256 & 255);
         __m128i top = _mm_madd_epi16(_mm_unpacklo_epi8(taps, zero), across);
         __m128i bottom = _mm_madd_epi16(_mm_unpackhi_epi8(taps, zero), across);
@@ -179,14 +194,16 @@ static inline uint64_t blend2(__m256i taps, __m256i across, __m256i uy, __m256i 
 
 __attribute__((target("avx2")))
 static void columns_avx2(const is_warp_params *p, int y, int x_begin, int x_end) {
-    const double *h = p->homography;
+    double h[9];
+    memcpy(h, p->homography, sizeof h);
     row_terms t = terms_of_row(h, y);
     const __m256d max_x = _mm256_set1_pd(p->source_width - 1), max_y = _mm256_set1_pd(p->source_height - 1);
-    uint8_t *out = p->output + (ptrdiff_t)y * p->output_stride;
+    uint8_t *out = p->output + (ptrdiff_t)(y - p->output_first_row) * p->output_stride;
     const __m128i order128 = tap_order(p->source_bytes_per_pixel);
     const __m256i order = _mm256_set_m128i(order128, order128);
     const uint64_t opaque = p->source_bytes_per_pixel == 3 ? 0xFF000000FF000000ull : 0;
     const __m256i w256 = _mm256_set1_epi32(256), low8 = _mm256_set1_epi32(255);
+    const tap_source source = tap_source_of(p);
     int x = x_begin;
     for (; x + 4 <= x_end; x += 4) {
         __m128i fx256, fy256;
@@ -194,24 +211,19 @@ static void columns_avx2(const is_warp_params *p, int y, int x_begin, int x_end)
         int32_t fxs[4], fys[4];
         _mm_storeu_si128((__m128i *)fxs, fx256);
         _mm_storeu_si128((__m128i *)fys, fy256);
-        /* Each 128-bit lane holds one pixel's weights: lanes 0–1 of the 4 as (0, 1), then (2, 3). */
+        /* Pixels 0 and 2 go through one blend2 (a 128-bit lane each), 1 and 3 through the other.
+         * Widened to 64 bits, pixel k's value sits in 32-bit element 2k of the register, so lane 0
+         * holds pixels 0, 1 and lane 1 pixels 2, 3 (elements 0 and 2 of each lane). */
         __m256i wx = _mm256_and_si256(_mm256_cvtepi32_epi64(fx256), low8);
-        __m256i wyv = _mm256_and_si256(_mm256_cvtepi32_epi64(fy256), low8);
-        /* (256 − wx) | wx << 16 in each 32-bit half of the 64-bit lanes; the 128-bit lane then
-         * repeats its pixel's pair. */
+        __m256i wy = _mm256_and_si256(_mm256_cvtepi32_epi64(fy256), low8);
         __m256i pairs = _mm256_or_si256(_mm256_sub_epi32(w256, wx), _mm256_slli_epi32(wx, 16));
-        pairs = _mm256_shuffle_epi32(pairs, _MM_SHUFFLE(0, 0, 0, 0));
-        __m256i pairs_hi = _mm256_shuffle_epi32(_mm256_or_si256(_mm256_sub_epi32(w256, wx), _mm256_slli_epi32(wx, 16)),
-                                                _MM_SHUFFLE(2, 2, 2, 2));
-        __m256i uy = _mm256_sub_epi32(w256, wyv);
-        __m256i uy_lo = _mm256_shuffle_epi32(uy, _MM_SHUFFLE(0, 0, 0, 0)), uy_hi = _mm256_shuffle_epi32(uy, _MM_SHUFFLE(2, 2, 2, 2));
-        __m256i wy_lo = _mm256_shuffle_epi32(wyv, _MM_SHUFFLE(0, 0, 0, 0)), wy_hi = _mm256_shuffle_epi32(wyv, _MM_SHUFFLE(2, 2, 2, 2));
-        /* After cvtepi32_epi64, 128-bit lane 0 holds pixels 0 and 1 (64-bit lanes), lane 1 pixels
-         * 2 and 3; the shuffles pick pixel 0 / 2 (lo) and 1 / 3 (hi). */
-        __m256i taps02 = _mm256_set_m128i(load_taps(p, fxs[2], fys[2]), load_taps(p, fxs[0], fys[0]));
-        __m256i taps13 = _mm256_set_m128i(load_taps(p, fxs[3], fys[3]), load_taps(p, fxs[1], fys[1]));
-        uint64_t p02 = blend2(taps02, pairs, uy_lo, wy_lo, order) | opaque;
-        uint64_t p13 = blend2(taps13, pairs_hi, uy_hi, wy_hi, order) | opaque;
+        __m256i uy = _mm256_sub_epi32(w256, wy);
+#define IS_WARP_SPLAT(v, k) _mm256_shuffle_epi32(v, _MM_SHUFFLE(k, k, k, k))
+        __m256i taps02 = _mm256_set_m128i(load_taps(source, fxs[2], fys[2]), load_taps(source, fxs[0], fys[0]));
+        __m256i taps13 = _mm256_set_m128i(load_taps(source, fxs[3], fys[3]), load_taps(source, fxs[1], fys[1]));
+        uint64_t p02 = blend2(taps02, IS_WARP_SPLAT(pairs, 0), IS_WARP_SPLAT(uy, 0), IS_WARP_SPLAT(wy, 0), order) | opaque;
+        uint64_t p13 = blend2(taps13, IS_WARP_SPLAT(pairs, 2), IS_WARP_SPLAT(uy, 2), IS_WARP_SPLAT(wy, 2), order) | opaque;
+#undef IS_WARP_SPLAT
         uint32_t four[4] = {(uint32_t)p02, (uint32_t)p13, (uint32_t)(p02 >> 32), (uint32_t)(p13 >> 32)};
         memcpy(out + 4 * x, four, 16);
     }
@@ -226,7 +238,7 @@ static void columns_neon(const is_warp_params *p, int y, int x_begin, int x_end)
     const double *h = p->homography;
     row_terms t = terms_of_row(h, y);
     double max_x = p->source_width - 1, max_y = p->source_height - 1;
-    uint8_t *out = p->output + (ptrdiff_t)y * p->output_stride;
+    uint8_t *out = p->output + (ptrdiff_t)(y - p->output_first_row) * p->output_stride;
     const ptrdiff_t bpp = p->source_bytes_per_pixel;
     /* Widened taps of one row: a (channels 0–3) and b, as 16-bit lanes. */
     static const uint8_t order_rgba[8] = {0, 1, 2, 3, 4, 5, 6, 7};

@@ -186,9 +186,10 @@ typedef struct {
     int source_width;
     int source_height;
     int source_bytes_per_pixel;   /* 3 (RGB: alpha written opaque) or 4 (RGBA) */
-    uint8_t *output;              /* the output's first row, RGBA */
+    uint8_t *output;              /* output row `output_first_row`, RGBA */
     ptrdiff_t output_stride;
     int output_width;
+    int output_first_row;         /* 0 for a whole output; a band's first row for a band buffer */
     double homography[9];         /* output pixel centre (x, y, 1) to source pixel centre, row-major */
 } is_warp_params;
 

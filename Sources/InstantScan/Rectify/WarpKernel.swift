@@ -6,13 +6,17 @@ struct WarpKernel: @unchecked Sendable {
     let source: PixelBuffer
     let output: PixelBuffer
     let h: [Double]
+    /// The output row that `output`'s first row holds: 0 for a whole output, a band's first row
+    /// when `output` is one band of it (``bilinearColor(rows:path:)`` only).
+    let outputFirstRow: Int
 
-    init(source: PixelBuffer, output: PixelBuffer, map: Homography) {
+    init(source: PixelBuffer, output: PixelBuffer, map: Homography, outputFirstRow: Int = 0) {
         precondition(source.format == output.format || (source.format == .rgb8 && output.format == .rgba8),
                      "a warp keeps the format, or widens RGB to RGBA")
         self.source = source
         self.output = output
         self.h = map.m
+        self.outputFirstRow = outputFirstRow
     }
 
     /// Four taps with 8-bit fixed-point weights: exact to ±1 code value and trap-free.
@@ -30,6 +34,8 @@ struct WarpKernel: @unchecked Sendable {
     /// along the row), so a pixel's value does not depend on the band it falls in.
     func bilinearColor(rows: Range<Int>, path: WarpPath = .best) {
         guard !rows.isEmpty else { return }
+        precondition(rows.lowerBound >= outputFirstRow && rows.upperBound - outputFirstRow <= output.height,
+                     "rows \(rows) outside the output band")
         var params = is_warp_params()
         params.source = UnsafePointer(source.baseAddress)
         params.source_stride = source.bytesPerRow
@@ -39,6 +45,7 @@ struct WarpKernel: @unchecked Sendable {
         params.output = output.baseAddress
         params.output_stride = output.bytesPerRow
         params.output_width = Int32(output.width)
+        params.output_first_row = Int32(outputFirstRow)
         params.homography = (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7], h[8])
         is_warp_bilinear_rgba(&params, Int32(rows.lowerBound), Int32(rows.count), path.rawValue)
     }

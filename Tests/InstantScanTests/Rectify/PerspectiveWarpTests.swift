@@ -154,3 +154,30 @@ import Testing
         #expect(WarpPath.scalar.isAvailable)
     }
 }
+
+/// A warp made band by band (the building block of a streaming scan) equals the whole warp.
+@Suite struct BandedWarpTests {
+    @Test(arguments: [PixelFormat.rgb8, .rgba8])
+    func bandsJoinIntoTheWholeWarp(format: PixelFormat) throws {
+        let texture = try TestImages.smoothTexture(width: 150, height: 120)
+        let source = try PixelBuffer(width: 150, height: 120, format: format)
+        for y in 0..<120 { for x in 0..<150 { source[x, y] = Array(texture[x, y][0..<format.bytesPerPixel]) } }
+        let size = PixelSize(width: 131, height: 157)
+        let map = Homography([0.05, -0.7, 128.3, 0.8, 0.03, -4.1, 0.0004, -0.0006, 1])
+        #expect(!PerspectiveWarp.needsAreaPrefilter(outputSize: size, outputToSource: map))
+        let whole = try PerspectiveWarp().warp(source, outputSize: size, outputToSource: map)
+        var joined: [UInt8] = []
+        // Uneven bands, one of a single row.
+        for rows in [0..<40, 40..<41, 41..<100, 100..<157] {
+            let band = try PixelBuffer(width: size.width, height: rows.count, format: .rgba8)
+            PerspectiveWarp().warpBilinear(source, rows: rows, outputToSource: map, into: band)
+            joined += band.packedBytes()
+        }
+        #expect(joined == whole.packedBytes())
+    }
+
+    @Test func aShrinkNeedsThePrefilter() {
+        let quarter = Homography.affine(scaleX: 4, scaleY: 4, translateX: 1.5, translateY: 1.5)
+        #expect(PerspectiveWarp.needsAreaPrefilter(outputSize: PixelSize(width: 64, height: 64), outputToSource: quarter))
+    }
+}
