@@ -152,6 +152,41 @@ for label, path in zip(labels, files):
     print(f"| {label} | " + " | ".join(f"{med[k]:.0f}" for k in order) + f" | {sum(med.values()):.0f} |")
 PYEOF
 
+# The warp alone on the first photo: InstantScan's "warp" stage (given corners, the output's memory
+# new to the process) beside OpenCV's warpPerspective on the same output, alternated.
+photo=${PHOTOS[0]}
+eval "$("$PY" Benchmarks/bench_plan.py "$photo" "$OUT/plan1.json" "$(orientation "$photo")")"
+for _ in $(seq "$RUNS"); do
+    once warp-is "$BIN scan '$photo' -o $OUT/w.png --corners '$CORNERS' $SIZE_ARG --json" "$OUT/warp-is.jsonl" || true
+    # BASELINE_BIN=/path/to/an/older/instantscan adds its warp, for a before/after.
+    [ -n "${BASELINE_BIN:-}" ] && { once warp-base "$BASELINE_BIN scan '$photo' -o $OUT/wb.png --corners '$CORNERS' $SIZE_ARG --json" "$OUT/warp-base.jsonl" || true; }
+    once warp-cv "$PY Benchmarks/warp_opencv.py '$photo' '$CORNERS' ${SIZE_ARG#--size } 5 upright" "$OUT/warp-cv.jsonl" || true
+    once warp-cv "$PY Benchmarks/warp_opencv.py '$photo' '$CORNERS' ${SIZE_ARG#--size } 5 stored" "$OUT/warp-cv.jsonl" || true
+done
+echo
+echo "The warp alone, first photo (${P1_SIZE}, bilinear), median of $RUNS alternated runs, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+echo
+python3 - "$OUT/warp-is.jsonl" "$OUT/warp-cv.jsonl" "$OUT/warp-base.jsonl" "${BASELINE_BIN:-}" <<'PYEOF'
+import json, os, statistics, sys
+stage = lambda path: statistics.median(json.loads(l)["timings"]["warp"] * 1000 for l in open(path) if l.strip())
+ours = stage(sys.argv[1])
+cv = [json.loads(l) for l in open(sys.argv[2]) if l.strip()]
+print("| warp | ms | ÷ InstantScan's |")
+print("|---|---|---|")
+print(f"| InstantScan (C kernel, from the photo as stored; output memory new) | {ours:.0f} | 1.00 |")
+if os.path.exists(sys.argv[3]):
+    base = stage(sys.argv[3])
+    print(f"| InstantScan {sys.argv[4]} (baseline) | {base:.0f} | {base / ours:.2f} |")
+for key, name in [("upright_first_ms", "OpenCV warpPerspective, from the upright photo, first call (output memory new)"),
+                  ("upright_warm_ms", "OpenCV warpPerspective, from the upright photo, warm (memory reused)"),
+                  ("stored_first_ms", "OpenCV warpPerspective, from the photo as stored, first call"),
+                  ("stored_warm_ms", "OpenCV warpPerspective, from the photo as stored, warm")]:
+    values = [r[key] for r in cv if key in r]
+    if values:
+        v = statistics.median(values)
+        print(f"| {name} | {v:.0f} | {v / ours:.2f} |")
+PYEOF
+
 if [ "$PNG" = 1 ]; then
     # PNG: a 7 MP print (2400 × 2900, as in DESIGN.md) of the first photo, each setting.
     photo=${PHOTOS[0]}
