@@ -187,6 +187,27 @@ for key, name in [("upright_first_ms", "OpenCV warpPerspective, from the upright
         print(f"| {name} | {v:.0f} | {v / ours:.2f} |")
 PYEOF
 
+# The kernels alone, one thread each, fastest of 11 warps into memory already touched: the figure
+# least moved by other work on the machine.
+# clang, as SwiftPM compiles the library's C.
+clang -O2 -I Sources/CShims/include -o "$OUT/warp_kernel" Benchmarks/warp_kernel.c Sources/CShims/warp_bilinear.c -lturbojpeg
+echo
+echo "The warp kernels alone, one thread, fastest of 11 (load average $(cut -d' ' -f1-3 /proc/loadavg))"
+echo
+python3 - "$("$OUT/warp_kernel" "$photo" $VIPS_ARGS 11)" "$("$OUT/warp_kernel" "$photo" $VIPS_ARGS 11 0)" \
+    "$("$PY" Benchmarks/warp_opencv.py "$photo" "$CORNERS" "${SIZE_ARG#--size }" 11 stored 1)" \
+    "$("$PY" Benchmarks/warp_opencv.py "$photo" "$CORNERS" "${SIZE_ARG#--size }" 11 upright 1)" <<'PYEOF'
+import json, sys
+best, scalar, stored, upright = (json.loads(a) for a in sys.argv[1:5])
+ours = best["fastest_ms"]
+print("| kernel (one thread) | fastest ms | ÷ InstantScan's |")
+print("|---|---|---|")
+print(f"| InstantScan, path {best['path']} (2: AVX2), from the photo as stored (Benchmarks/warp_kernel.c) | {ours:.0f} | 1.00 |")
+print(f"| InstantScan, scalar C path | {scalar['fastest_ms']:.0f} | {scalar['fastest_ms'] / ours:.2f} |")
+print(f"| OpenCV warpPerspective, from the photo as stored | {stored['stored_fastest_ms']:.0f} | {stored['stored_fastest_ms'] / ours:.2f} |")
+print(f"| OpenCV warpPerspective, from the upright photo | {upright['upright_fastest_ms']:.0f} | {upright['upright_fastest_ms'] / ours:.2f} |")
+PYEOF
+
 if [ "$PNG" = 1 ]; then
     # PNG: a 7 MP print (2400 × 2900, as in DESIGN.md) of the first photo, each setting.
     photo=${PHOTOS[0]}

@@ -28,7 +28,12 @@
  * at run time from the CPU, so the package needs no compiler flags); on arm64 NEON.
  */
 
+/* No fused multiply-add: each product and sum rounds on its own, as in the scalar reference. */
+#if defined(__clang__)
 #pragma clang fp contract(off)
+#elif defined(__GNUC__)
+#pragma GCC optimize("fp-contract=off")
+#endif
 
 #include <stddef.h>
 #include <stdint.h>
