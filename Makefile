@@ -2,7 +2,7 @@
 # each installs what it needs first (apt packages: you are root there, or have sudo).
 
 SWIFT ?= swift
-APT_PACKAGES := libturbojpeg0-dev libpng-dev liblcms2-dev pkg-config
+APT_PACKAGES := libturbojpeg0-dev libjpeg62-turbo-dev libpng-dev liblcms2-dev pkg-config
 # The tests also render the batch contact sheet in a real browser, and albums with poppler (pdftoppm).
 TEST_APT_PACKAGES := chromium poppler-utils
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)

@@ -25,14 +25,23 @@ let package = Package(
             pkgConfig: "libpng16",
             providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
         ),
+        // libjpeg's own API (libjpeg-turbo), for what TurboJPEG does not offer: decoding a band of
+        // rows and columns (CShims/jpeg_band.c).
+        .systemLibrary(
+            name: "CJPEG",
+            pkgConfig: "libjpeg",
+            providers: [.apt(["libjpeg62-turbo-dev"]), .brew(["jpeg-turbo"])]
+        ),
         .systemLibrary(
             name: "CLCMS2",
             pkgConfig: "lcms2",
             providers: [.apt(["liblcms2-dev"]), .brew(["little-cms2"])]
         ),
         // libpng reports errors by longjmp, which Swift cannot survive: every libpng call lives here.
-        // zlib directly too: PNG image data is deflated in row bands (png_deflate.c).
-        .target(name: "CShims", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("z")]),
+        // zlib directly too: PNG image data is deflated in row bands (png_deflate.c). libjpeg reports
+        // errors by longjmp as well (jpeg_band.c). The warp's SIMD kernel (warp_bilinear.c) picks its
+        // instruction set at run time through target attributes: no compiler flags.
+        .target(name: "CShims", dependencies: ["CPNG", "CJPEG"], linkerSettings: [.linkedLibrary("z")]),
         .target(
             name: "InstantScan",
             dependencies: [

@@ -1,129 +1,235 @@
 #!/usr/bin/env bash
-# Whole-process speed and memory of InstantScan beside the pipelines people use instead, measured
-# side by side in one run (these machines are shared and noisy: compare the ratios).
+# Whole-process speed and memory of InstantScan beside the pipelines people write instead, at the
+# same output size, runs alternated in one session (these machines are shared and noisy: read the
+# ratios, which come from the same minutes, not the seconds).
 #
-#   make bench                                  # or: Benchmarks/run.sh [PHOTO.jpg] [RUNS]
-#   BATCH=0 IMAGEMAGICK=0 Benchmarks/run.sh     # leave out the slow parts
+#   make bench                                   # or: Benchmarks/run.sh [RUNS]
+#   BATCH=0 PNG=0 Benchmarks/run.sh 3            # only the three-photo comparison
+#   IMAGEMAGICK=1 Benchmarks/run.sh              # also ImageMagick on the first photo (slow)
 #
-# Needs ../shared/eval (its scenes give a 12 MP photo with known corners and a batch of photos,
-# and peers.py the OpenCV pipeline) and installs ImageMagick for its rows. Prints Markdown tables:
-#   1. whole process, median wall seconds and peak RSS over RUNS runs, each pipeline's time as a
-#      multiple of InstantScan's (detected, PNG fast);
-#   2. InstantScan's stages (median of the same runs' `scan --json` timings);
-#   3. PNG: encode time and bytes of a 7 MP print for each --png-compression, beside libpng's
-#      defaults;
-#   4. a batch of 20 photos on one core and on two: throughput and peak RSS (and a batch of 5, to
-#      show that memory does not grow with the batch).
+# Three 12 MP photos (Benchmarks/make_bench_photos.py renders the first once into
+# .build/bench-photos; the others are Samples/02 and 03):
+#   1. a Polaroid 600 filling the frame (a 7 MP scan), stored sideways (EXIF orientation 6);
+#   2. an Instax Mini of about a sixth of the frame, Display P3 pixels with its ICC profile;
+#   3. three prints (Instax Wide, Instax Square, Polaroid Go), one of them upside down.
+# InstantScan detects the prints; the lean OpenCV pipeline (../shared/eval/lean_opencv.py) runs its
+# own detector where it finds the print and is given InstantScan's corners where it does not
+# (photos 2 and 3; its detector finds at most one print); libvips (Benchmarks/vips_pipeline.c,
+# mapim bilinear, the same stretch, PNG level 1) is always given them. Every pipeline writes the
+# prints InstantScan found at the sizes InstantScan chose (`--size WxH`, or each print's own size).
+#
+# Prints Markdown tables:
+#   1. per photo and pipeline: median wall seconds, peak RSS, and the pipeline's time as a multiple
+#      of InstantScan's (detected) — above 1 means InstantScan is faster;
+#   2. InstantScan's stages per photo (median of the same runs' `scan --json` timings);
+#   3. PNG: encode time and bytes of a 7 MP print for each --png-compression, beside libpng's defaults;
+#   4. a batch of 20 photos on one core and on two: throughput and peak RSS.
 # Timings live here, never in the tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 EVAL=${EVAL:-../shared/eval}
-PHOTO=${1:-$EVAL/scenes/scene-0003.jpg}
-RUNS=${2:-${RUNS:-3}}
+RUNS=${1:-${RUNS:-5}}
 BATCH=${BATCH:-1}
-IMAGEMAGICK=${IMAGEMAGICK:-1}
+PNG=${PNG:-1}
+IMAGEMAGICK=${IMAGEMAGICK:-0}
 BIN=.build/release/instantscan
 OUT=$(mktemp -d)
 trap 'rm -rf "$OUT"' EXIT
 
-command -v convert >/dev/null || { apt-get install -y -qq imagemagick >/dev/null 2>&1 || true; }
-command -v /usr/bin/time >/dev/null || apt-get install -y -qq time >/dev/null
+need_apt() { dpkg -s "$1" >/dev/null 2>&1 || { echo "installing $1" >&2; apt-get install -y -qq "$1" >/dev/null; }; }
+need_apt time
+need_apt libvips-dev      # headers for Benchmarks/vips_pipeline.c (libvips 8.14 on bookworm)
+need_apt libvips-tools    # the `vips` CLI, for its version
+[ "$IMAGEMAGICK" = 1 ] && need_apt imagemagick
 PY=$("$EVAL/setup.sh")
-JSON=${PHOTO%.jpg}.json
-CORNERS=$(python3 -c "import json; d=json.load(open('$JSON')); print(' '.join(f'{x:.2f},{y:.2f}' for x,y in d['prints'][0]['corners']))")
-SIZE=$(python3 -c "import json; d=json.load(open('$JSON')); print('x'.join(map(str,d['size'])))")
+cc -O2 -o "$OUT/vips_pipeline" Benchmarks/vips_pipeline.c $(pkg-config --cflags --libs vips)
+
+PHOTOS_DIR=.build/bench-photos
+FILLS=$PHOTOS_DIR/fills-frame-polaroid600-exif6.jpg
+[ -f "$FILLS" ] || "$PY" Benchmarks/make_bench_photos.py "$PHOTOS_DIR"
+PHOTOS=("$FILLS" Samples/02-instaxmini-paper-daylight-p3.jpg Samples/03-three-prints-cloth-fluorescent.jpg)
+LABELS=("print fills the frame (EXIF 6)" "Display P3, a mid-sized print" "three prints")
 
 median() { sort -n | awk '{a[NR]=$1} END {print (NR ? a[int((NR+1)/2)] : "nan")}'; }
-
-# Median wall seconds, max RSS (MB) and median CPU seconds (user + system) of a command over RUNS
-# runs; with a second argument, every run's standard output (`--json`) is appended to that file.
-measure() {
-    local walls=() cpus=() rss=0
-    for _ in $(seq "$RUNS"); do
-        /usr/bin/time -f "%e %M %U %S" -o "$OUT/time" bash -c "$1" >"$OUT/stdout" 2>"$OUT/err" \
-            || { echo "failed: $1" >&2; cat "$OUT/err" >&2; return 1; }
-        [ -n "${2:-}" ] && cat "$OUT/stdout" >> "$2"
-        read -r wall kb user system < "$OUT/time"
-        walls+=("$wall"); cpus+=("$(python3 -c "print(f'{$user + $system:.2f}')")"); (( kb > rss )) && rss=$kb
-    done
-    printf '%s %s %s\n' "$(printf '%s\n' "${walls[@]}" | median)" "$((rss / 1024))" "$(printf '%s\n' "${cpus[@]}" | median)"
-}
-
-rows=()
-add() { # name command [json-file]
-    local result; result=$(measure "$2" "${3:-}") || return 0
-    rows+=("$1|$result")
-}
 ratio() { python3 -c "print(f'{$1/$2:.2f}')"; }
+orientation() { python3 -c "import json; print(json.load(open('${1%.jpg}.json'))['exif_orientation'])"; }
 
-echo "photo: $PHOTO ($SIZE), $RUNS runs each, $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "$($BIN --version 2>/dev/null || true) $(git rev-parse --short HEAD 2>/dev/null || true)"
+# One run of a command: appends "wall rss_kb cpu_s" to $OUT/t-KEY; with a third argument, the
+# run's standard output to that file.
+once() { # key command [stdout-file]
+    /usr/bin/time -f "%e %M %U %S" -o "$OUT/time" bash -c "$2" >"$OUT/stdout" 2>"$OUT/err" \
+        || { echo "failed: $2" >&2; cat "$OUT/err" >&2; return 1; }
+    [ -n "${3:-}" ] && cat "$OUT/stdout" >> "$3"
+    read -r wall kb user system < "$OUT/time"
+    echo "$wall $kb $(python3 -c "print(f'{$user + $system:.2f}')")" >> "$OUT/t-$1"
+}
+# "median-wall max-rss-MB median-cpu" of a key's runs.
+summary() {
+    local f="$OUT/t-$1"
+    echo "$(cut -d' ' -f1 "$f" | median) $(( $(cut -d' ' -f2 "$f" | sort -n | tail -1) / 1024 )) $(cut -d' ' -f3 "$f" | median)"
+}
 
-add "InstantScan, detected, PNG fast" "$BIN scan '$PHOTO' -o $OUT/a.png --json" "$OUT/stages.jsonl"
-add "InstantScan, detected, PNG small" "$BIN scan '$PHOTO' -o $OUT/b.png --png-compression small"
-add "InstantScan, given corners, PNG fast" "$BIN scan '$PHOTO' -o $OUT/c.png --corners '$CORNERS'"
-add "OpenCV (Python): contour detect, warpPerspective, LUT, imwrite" \
-    "$PY Benchmarks/opencv_pipeline.py '$EVAL' '$PHOTO' $OUT/d.png --corners '$CORNERS'"
-if [ "$IMAGEMAGICK" = 1 ] && command -v convert >/dev/null; then
-    add "ImageMagick: -distort Perspective, -contrast-stretch 1%x1% (peers.py)" \
-        "$PY $EVAL/peers.py scan '$PHOTO' $OUT/e.png --corners '$CORNERS' --method imagemagick"
-    # The same with a bilinear warp (-filter point turns off EWA resampling), default PNG settings.
-    add "ImageMagick: the same, bilinear warp (-filter point -interpolate bilinear)" \
-        "$(python3 - "$CORNERS" "$PHOTO" "$OUT/f.png" <<'PYEOF'
-import math, shlex, sys
+echo "$RUNS runs each, alternated; $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg) at the start"
+echo "$($BIN --version 2>/dev/null || true) $(git rev-parse --short HEAD 2>/dev/null || true); $(vips --version); OpenCV $("$PY" -c 'import cv2; print(cv2.__version__)')"
+
+# What each pipeline runs on each photo (InstantScan's detection decides prints and sizes).
+declare -a KEYS NAMES CMDS STAGES
+for i in "${!PHOTOS[@]}"; do
+    photo=${PHOTOS[$i]}; n=$((i + 1))
+    $BIN scan "$photo" -o "$OUT/plan$n.png" --json > "$OUT/plan$n.json"
+    eval "$("$PY" Benchmarks/bench_plan.py "$photo" "$OUT/plan$n.json" "$(orientation "$photo")")"
+    eval "P${n}_SIZE=\"$(python3 -c "import json; print(' + '.join(f\"{o['width']}×{o['height']}\" for o in json.load(open('$OUT/plan$n.json'))['outputs']))")\""
+    KEYS+=("is$n"); NAMES+=("InstantScan, detected"); STAGES+=("$OUT/stages$n.jsonl")
+    CMDS+=("$BIN scan '$photo' -o $OUT/is$n.png $SIZE_ARG --json")
+    if [ "$PRINT_COUNT" = 1 ]; then
+        KEYS+=("isc$n"); NAMES+=("InstantScan, given corners"); STAGES+=("")
+        CMDS+=("$BIN scan '$photo' -o $OUT/isc$n.png $SIZE_ARG --corners '$CORNERS'")
+        # The lean pipeline's own detector where it finds the print (exit 3 when it does not).
+        if "$PY" "$EVAL/lean_opencv.py" "$photo" "$OUT/probe.png" $LEAN_ARGS >/dev/null 2>&1; then
+            KEYS+=("cv$n"); NAMES+=("lean OpenCV, its detector"); STAGES+=("")
+            CMDS+=("$PY $EVAL/lean_opencv.py '$photo' $OUT/cv$n.png $LEAN_ARGS")
+        else
+            KEYS+=("cv$n"); NAMES+=("lean OpenCV, given corners (its detector finds none)"); STAGES+=("")
+            CMDS+=("$PY $EVAL/lean_opencv.py '$photo' $OUT/cv$n.png $LEAN_CORNERS_ARGS")
+        fi
+    else
+        KEYS+=("cv$n"); NAMES+=("lean OpenCV, given corners (one process, $PRINT_COUNT prints)"); STAGES+=("")
+        CMDS+=("$PY Benchmarks/lean_opencv_prints.py $EVAL '$photo' $OUT/cv$n '$PRINTS_JSON'")
+    fi
+    KEYS+=("vips$n"); NAMES+=("libvips (C), given corners"); STAGES+=("")
+    CMDS+=("$OUT/vips_pipeline '$photo' $OUT/vips$n $VIPS_ARGS")
+    if [ "$IMAGEMAGICK" = 1 ] && [ "$n" = 1 ]; then
+        KEYS+=("im$n"); NAMES+=("ImageMagick bilinear (-filter point), -contrast-stretch 1%x1%"); STAGES+=("")
+        CMDS+=("$(python3 - "$CORNERS" "$photo" "$OUT/im1.png" "${SIZE_ARG#--size }" <<'PYEOF'
+import shlex, sys
 pts = [tuple(map(float, p.split(","))) for p in sys.argv[1].split()]
-d = lambda a, b: math.hypot(b[0] - a[0], b[1] - a[1])
-w, h = int(max(d(pts[0], pts[1]), d(pts[3], pts[2]))), int(max(d(pts[0], pts[3]), d(pts[1], pts[2])))
+w, h = map(int, sys.argv[4].split("x"))
 arg = " ".join(f"{a[0]:.2f},{a[1]:.2f} {b[0]},{b[1]}" for a, b in zip(pts, [(0, 0), (w, 0), (w, h), (0, h)]))
-print(shlex.join(["convert", sys.argv[2], "-auto-orient", "-virtual-pixel", "black", "-filter", "point",
+print(shlex.join(["convert", sys.argv[2], "-auto-orient", "-virtual-pixel", "edge", "-filter", "point",
                   "-interpolate", "bilinear", "-distort", "Perspective", arg, "-crop", f"{w}x{h}+0+0", "+repage",
-                  "-channel", "RGB", "-contrast-stretch", "1%x1%", "+channel", sys.argv[3]]))
+                  "-channel", "RGB", "-contrast-stretch", "1%x1%", "+channel", "-define", "png:compression-level=1",
+                  sys.argv[3]]))
 PYEOF
-)"
-fi
-
-base=$(echo "${rows[0]}" | cut -d'|' -f2 | cut -d' ' -f1)
-echo
-echo "| pipeline (whole process) | median wall s | CPU s | peak RSS MB | wall × InstantScan detected |"
-echo "|---|---|---|---|---|"
-for row in "${rows[@]}"; do
-    IFS='|' read -r name result <<< "$row"
-    read -r wall rss cpu <<< "$result"
-    printf '| %s | %s | %s | %s | %s |\n' "$name" "$wall" "$cpu" "$rss" "$(ratio "$wall" "$base")"
+)")
+    fi
 done
 
-if [ -s "$OUT/stages.jsonl" ]; then
-    echo
-    echo "InstantScan, detected, PNG fast: stages (median ms of the runs above; icc 0 = skipped, sRGB in and out)"
-    echo
-    python3 - "$OUT/stages.jsonl" <<'PYEOF'
+# A B C D A B C D …: every pipeline sees the same spread of load.
+for _ in $(seq "$RUNS"); do
+    for k in "${!KEYS[@]}"; do once "${KEYS[$k]}" "${CMDS[$k]}" "${STAGES[$k]}" || true; done
+done
+
+echo
+echo "| 12 MP photo | output | pipeline (whole process) | median wall s | CPU s | peak RSS MB | wall ÷ InstantScan's |"
+echo "|---|---|---|---|---|---|---|"
+for i in "${!PHOTOS[@]}"; do
+    n=$((i + 1)); size_var=P${n}_SIZE
+    read -r base _ _ <<< "$(summary "is$n")"
+    for k in "${!KEYS[@]}"; do
+        key=${KEYS[$k]}; [ "${key//[a-z]/}" = "$n" ] || continue
+        [ -s "$OUT/t-$key" ] || { printf '| %s | %s | %s | failed | | | |\n' "${LABELS[$i]}" "${!size_var}" "${NAMES[$k]}"; continue; }
+        read -r wall rss cpu <<< "$(summary "$key")"
+        printf '| %s | %s | %s | %s | %s | %s | %s |\n' "${LABELS[$i]}" "${!size_var}" "${NAMES[$k]}" "$wall" "$cpu" "$rss" "$(ratio "$wall" "$base")"
+    done
+done
+echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
+
+echo
+echo "InstantScan, detected: stages (median ms of the runs above; icc 0 = skipped, sRGB in and out)"
+echo
+python3 - "${LABELS[@]}" -- "$OUT"/stages*.jsonl <<'PYEOF'
 import json, statistics, sys
-runs = [json.loads(line)["timings"] for line in open(sys.argv[1]) if line.strip()]
-order = ["header", "decode", "detect", "warp", "icc", "colour", "encode", "write"]
-keys = [k for k in order if any(k in r for r in runs)] + sorted({k for r in runs for k in r} - set(order))
-print("| " + " | ".join(keys) + " | sum |")
-print("|" + "---|" * (len(keys) + 1))
-med = {k: statistics.median(r.get(k, 0) for r in runs) * 1000 for k in keys}
-print("| " + " | ".join(f"{med[k]:.0f}" for k in keys) + f" | {sum(med.values()):.0f} |")
+sep = sys.argv.index("--")
+labels, files = sys.argv[1:sep], sys.argv[sep + 1:]
+order = ["header", "decode", "detect", "warp", "icc", "colour", "glare", "encode", "write"]
+print("| photo | " + " | ".join(order) + " | sum |")
+print("|---|" + "---|" * (len(order) + 1))
+for label, path in zip(labels, files):
+    runs = [json.loads(line)["timings"] for line in open(path) if line.strip()]
+    if not runs:
+        continue
+    med = {k: statistics.median(r.get(k, 0) for r in runs) * 1000 for k in order}
+    print(f"| {label} | " + " | ".join(f"{med[k]:.0f}" for k in order) + f" | {sum(med.values()):.0f} |")
 PYEOF
-fi
 
-# PNG: a 7 MP print (2400 × 2900, as in DESIGN.md) from the known corners, each setting.
-echo
-echo "PNG encode of a 7 MP print (2400×2900, given corners), median of $RUNS runs, beside libpng's defaults (zlib 6, adaptive filters)"
-echo
-echo "| --png-compression | encode ms | whole process s | bytes | × libpng defaults' bytes |"
-echo "|---|---|---|---|---|"
-cc -O2 -o "$OUT/libpng_defaults" Benchmarks/libpng_defaults.c -lpng16 2>/dev/null || cc -O2 -o "$OUT/libpng_defaults" Benchmarks/libpng_defaults.c -lpng
-for setting in fast balanced small; do
-    : > "$OUT/png-$setting.jsonl"
-    result=$(measure "$BIN scan '$PHOTO' -o $OUT/p-$setting.png --corners '$CORNERS' --size 2400x2900 --png-compression $setting --json" "$OUT/png-$setting.jsonl") || continue
-    encode=$(python3 -c "import json,statistics; print(f\"{statistics.median(json.loads(l)['timings']['encode'] for l in open('$OUT/png-$setting.jsonl') if l.strip())*1000:.0f}\")")
-    [ -f "$OUT/reference.png" ] || "$OUT/libpng_defaults" "$OUT/p-$setting.png" "$OUT/reference.png"
-    bytes=$(stat -c %s "$OUT/p-$setting.png")
-    printf '| %s | %s | %s | %s | %s |\n' "$setting" "$encode" "${result%% *}" "$bytes" "$(ratio "$bytes" "$(stat -c %s "$OUT/reference.png")")"
+# The warp alone on the first photo: InstantScan's "warp" stage (given corners, the output's memory
+# new to the process) beside OpenCV's warpPerspective on the same output, alternated.
+photo=${PHOTOS[0]}
+eval "$("$PY" Benchmarks/bench_plan.py "$photo" "$OUT/plan1.json" "$(orientation "$photo")")"
+for _ in $(seq "$RUNS"); do
+    once warp-is "$BIN scan '$photo' -o $OUT/w.png --corners '$CORNERS' $SIZE_ARG --json" "$OUT/warp-is.jsonl" || true
+    # BASELINE_BIN=/path/to/an/older/instantscan adds its warp, for a before/after.
+    [ -n "${BASELINE_BIN:-}" ] && { once warp-base "$BASELINE_BIN scan '$photo' -o $OUT/wb.png --corners '$CORNERS' $SIZE_ARG --json" "$OUT/warp-base.jsonl" || true; }
+    once warp-cv "$PY Benchmarks/warp_opencv.py '$photo' '$CORNERS' ${SIZE_ARG#--size } 5 upright" "$OUT/warp-cv.jsonl" || true
+    once warp-cv "$PY Benchmarks/warp_opencv.py '$photo' '$CORNERS' ${SIZE_ARG#--size } 5 stored" "$OUT/warp-cv.jsonl" || true
 done
-printf '| libpng defaults (Benchmarks/libpng_defaults.c) | | | %s | 1.00 |\n' "$(stat -c %s "$OUT/reference.png")"
+echo
+echo "The warp alone, first photo (${P1_SIZE}, bilinear), median of $RUNS alternated runs, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+echo
+python3 - "$OUT/warp-is.jsonl" "$OUT/warp-cv.jsonl" "$OUT/warp-base.jsonl" "${BASELINE_BIN:-}" <<'PYEOF'
+import json, os, statistics, sys
+stage = lambda path: statistics.median(json.loads(l)["timings"]["warp"] * 1000 for l in open(path) if l.strip())
+ours = stage(sys.argv[1])
+cv = [json.loads(l) for l in open(sys.argv[2]) if l.strip()]
+print("| warp | ms | ÷ InstantScan's |")
+print("|---|---|---|")
+print(f"| InstantScan (C kernel, from the photo as stored; output memory new) | {ours:.0f} | 1.00 |")
+if os.path.exists(sys.argv[3]):
+    base = stage(sys.argv[3])
+    print(f"| InstantScan {sys.argv[4]} (baseline) | {base:.0f} | {base / ours:.2f} |")
+for key, name in [("upright_first_ms", "OpenCV warpPerspective, from the upright photo, first call (output memory new)"),
+                  ("upright_warm_ms", "OpenCV warpPerspective, from the upright photo, warm (memory reused)"),
+                  ("stored_first_ms", "OpenCV warpPerspective, from the photo as stored, first call"),
+                  ("stored_warm_ms", "OpenCV warpPerspective, from the photo as stored, warm")]:
+    values = [r[key] for r in cv if key in r]
+    if values:
+        v = statistics.median(values)
+        print(f"| {name} | {v:.0f} | {v / ours:.2f} |")
+PYEOF
+
+# The kernels alone, one thread each, fastest of 11 warps into memory already touched: the figure
+# least moved by other work on the machine.
+# clang, as SwiftPM compiles the library's C.
+clang -O2 -I Sources/CShims/include -o "$OUT/warp_kernel" Benchmarks/warp_kernel.c Sources/CShims/warp_bilinear.c -lturbojpeg
+echo
+echo "The warp kernels alone, one thread, fastest of 11 (load average $(cut -d' ' -f1-3 /proc/loadavg))"
+echo
+python3 - "$("$OUT/warp_kernel" "$photo" $VIPS_ARGS 11)" "$("$OUT/warp_kernel" "$photo" $VIPS_ARGS 11 0)" \
+    "$("$PY" Benchmarks/warp_opencv.py "$photo" "$CORNERS" "${SIZE_ARG#--size }" 11 stored 1)" \
+    "$("$PY" Benchmarks/warp_opencv.py "$photo" "$CORNERS" "${SIZE_ARG#--size }" 11 upright 1)" <<'PYEOF'
+import json, sys
+best, scalar, stored, upright = (json.loads(a) for a in sys.argv[1:5])
+ours = best["fastest_ms"]
+print("| kernel (one thread) | fastest ms | ÷ InstantScan's |")
+print("|---|---|---|")
+print(f"| InstantScan, path {best['path']} (2: AVX2), from the photo as stored (Benchmarks/warp_kernel.c) | {ours:.0f} | 1.00 |")
+print(f"| InstantScan, scalar C path | {scalar['fastest_ms']:.0f} | {scalar['fastest_ms'] / ours:.2f} |")
+print(f"| OpenCV warpPerspective, from the photo as stored | {stored['stored_fastest_ms']:.0f} | {stored['stored_fastest_ms'] / ours:.2f} |")
+print(f"| OpenCV warpPerspective, from the upright photo | {upright['upright_fastest_ms']:.0f} | {upright['upright_fastest_ms'] / ours:.2f} |")
+PYEOF
+
+if [ "$PNG" = 1 ]; then
+    # PNG: a 7 MP print (2400 × 2900, as in DESIGN.md) of the first photo, each setting.
+    photo=${PHOTOS[0]}
+    eval "$("$PY" Benchmarks/bench_plan.py "$photo" "$OUT/plan1.json" "$(orientation "$photo")")"
+    echo
+    echo "PNG encode of a 7 MP print (2400×2900, given corners), median of $RUNS runs, beside libpng's defaults (zlib 6, adaptive filters)"
+    echo
+    echo "| --png-compression | encode ms | whole process s | bytes | × libpng defaults' bytes |"
+    echo "|---|---|---|---|---|"
+    cc -O2 -o "$OUT/libpng_defaults" Benchmarks/libpng_defaults.c -lpng16 2>/dev/null || cc -O2 -o "$OUT/libpng_defaults" Benchmarks/libpng_defaults.c -lpng
+    for setting in fast balanced small; do
+        for _ in $(seq "$RUNS"); do
+            once "png-$setting" "$BIN scan '$photo' -o $OUT/p-$setting.png --corners '$CORNERS' --size 2400x2900 --png-compression $setting --json" "$OUT/png-$setting.jsonl" || true
+        done
+        [ -s "$OUT/t-png-$setting" ] || continue
+        encode=$(python3 -c "import json,statistics; print(f\"{statistics.median(json.loads(l)['timings']['encode'] for l in open('$OUT/png-$setting.jsonl') if l.strip())*1000:.0f}\")")
+        [ -f "$OUT/reference.png" ] || "$OUT/libpng_defaults" "$OUT/p-$setting.png" "$OUT/reference.png"
+        bytes=$(stat -c %s "$OUT/p-$setting.png")
+        printf '| %s | %s | %s | %s | %s |\n' "$setting" "$encode" "$(summary "png-$setting" | cut -d' ' -f1)" "$bytes" "$(ratio "$bytes" "$(stat -c %s "$OUT/reference.png")")"
+    done
+    printf '| libpng defaults (Benchmarks/libpng_defaults.c) | | | %s | 1.00 |\n' "$(stat -c %s "$OUT/reference.png")"
+fi
 
 if [ "$BATCH" = 1 ]; then
     # 20 photos of the evaluation set (2–12 MP, one print each), one run each configuration.
@@ -135,15 +241,15 @@ if [ "$BATCH" = 1 ]; then
     for i in 1 2 3 4; do for f in "$OUT"/batch5/*.jpg; do ln -s "$(realpath "$f")" "$OUT/batch5x4/$i-$(basename "$f")"; done; done
     batch() { # name folder jobs [taskset cpu list]
         local pin=""; [ -n "${4:-}" ] && pin="taskset -c $4"
+        local key="batch-$3-${4:-all}-$2"
         rm -rf "$OUT/scans"
-        local r; r=$(RUNS=1 measure "$pin $BIN batch $OUT/$2 -o $OUT/scans --jobs $3 --quiet") || return 0
+        once "$key" "${BATCH_ENV:-} $pin $BIN batch $OUT/$2 -o $OUT/scans --jobs $3 --quiet" || return 0
         local n; n=$(ls "$OUT/$2" | wc -l)
-        read -r wall rss cpu <<< "$r"
+        read -r wall rss cpu <<< "$(summary "$key")"
         printf '| %s | %s | %s | %s | %s | %s |\n' "$1" "$n" "$wall" "$cpu" "$(python3 -c "print(f'{$n/$wall:.2f}')")" "$rss"
-        echo "$wall $cpu" > "$OUT/batch-$3-${4:-all}-$2"
     }
     echo
-    echo "Batch: \`instantscan batch --jobs N\`, detected, PNG fast, one run each"
+    echo "Batch: \`instantscan batch --jobs N\`, detected, PNG fast, one run each (load average $(cut -d' ' -f1-3 /proc/loadavg))"
     echo
     echo "| configuration | photos | wall s | CPU s | photos/s | peak RSS MB |"
     echo "|---|---|---|---|---|---|"
@@ -152,18 +258,13 @@ if [ "$BATCH" = 1 ]; then
     batch "two cores, --jobs 2" batch20 2
     batch "two cores, --jobs 2, 5 photos" batch5 2
     batch "two cores, --jobs 2, the same 5 photos 4 times (memory does not grow with the batch)" batch5x4 2
-    if [ -f "$OUT/batch-1-0-batch20" ] && [ -f "$OUT/batch-2-all-batch20" ]; then
-        read -r wall1 cpu1 < "$OUT/batch-1-0-batch20"
-        read -r wall2 cpu2 < "$OUT/batch-2-all-batch20"
+    if [ -s "$OUT/t-batch-1-0-batch20" ] && [ -s "$OUT/t-batch-2-all-batch20" ]; then
+        read -r wall1 _ cpu1 <<< "$(summary batch-1-0-batch20)"
+        read -r wall2 _ cpu2 <<< "$(summary batch-2-all-batch20)"
         echo
         echo "throughput, 2 cores (--jobs 2) ÷ 1 core, by wall time: $(ratio "$wall1" "$wall2")×"
         # Other people's work on a shared machine takes cores away from the two-core run; the CPU
-        # seconds say what two idle cores would give: twice the one-core throughput, less the
-        # extra CPU the two jobs spend.
+        # seconds say what two idle cores would give.
         echo "the same from CPU seconds (two idle cores): $(python3 -c "print(f'{2 * $cpu1 / $cpu2:.2f}')")× (one core ${cpu1} s, two jobs ${cpu2} s of CPU)"
-        # Above 2× only means the one-core run spent more CPU a photo (its row bands time-share
-        # one core) or the load skewed a single run: read it as "about 2×", not more.
-        local_n=$(ls "$OUT/batch20" | wc -l)
-        echo "CPU a photo: one core $(python3 -c "print(f'{$cpu1 / $local_n:.3f}')") s, two jobs $(python3 -c "print(f'{$cpu2 / $local_n:.3f}')") s"
     fi
 fi

@@ -22,8 +22,8 @@ module CShims {
 MAP
 
 SANITIZE=(-sanitize=fuzzer,address)
-MODULES=(-I "$ROOT/Sources/CTurboJPEG" -I "$ROOT/Sources/CPNG" -I "$ROOT/Sources/CLCMS2" -I "$OUT/modules/CShims" -I "$OUT")
-LIBS=(-use-ld=lld -lturbojpeg -lpng16 -llcms2 -lz -lm)
+MODULES=(-I "$ROOT/Sources/CTurboJPEG" -I "$ROOT/Sources/CJPEG" -I "$ROOT/Sources/CPNG" -I "$ROOT/Sources/CLCMS2" -I "$OUT/modules/CShims" -I "$OUT")
+LIBS=(-use-ld=lld -lturbojpeg -ljpeg -lpng16 -llcms2 -lz -lm)
 
 # True when $1 is missing or older than one of the remaining arguments.
 stale() {
@@ -33,7 +33,8 @@ stale() {
     return 1
 }
 
-# Every C file of CShims (the libpng shim, the banded deflate), one object each.
+# Every C file of CShims (the libpng shim, the banded deflate, the warp kernel, the JPEG band
+# decoder), one object each.
 C_OBJECTS=()
 for c_source in "$ROOT"/Sources/CShims/*.c; do
     object="$OUT/obj/$(basename "$c_source" .c).o"

@@ -175,6 +175,91 @@ enum {
     IS_PNG_FILTER_ALL = 0xF8
 };
 
+
+/* ---------------------------------------------------------------------------------------------
+ * The bilinear perspective warp's inner loop (warp_bilinear.c), RGB or RGBA source to RGBA.
+ * ------------------------------------------------------------------------------------------- */
+
+typedef struct {
+    const uint8_t *source;        /* the source's first row; 8 bytes readable past its last row */
+    ptrdiff_t source_stride;
+    int source_width;
+    int source_height;
+    int source_bytes_per_pixel;   /* 3 (RGB: alpha written opaque) or 4 (RGBA) */
+    uint8_t *output;              /* output row `output_first_row`, RGBA */
+    ptrdiff_t output_stride;
+    int output_width;
+    int output_first_row;         /* 0 for a whole output; a band's first row for a band buffer */
+    double homography[9];         /* output pixel centre (x, y, 1) to source pixel centre, row-major */
+} is_warp_params;
+
+/* Instruction sets of the warp; a path the CPU lacks falls back to the scalar one. */
+enum {
+    IS_WARP_PATH_SCALAR = 0,
+    IS_WARP_PATH_SSE41 = 1,
+    IS_WARP_PATH_AVX2 = 2,
+    IS_WARP_PATH_NEON = 3
+};
+
+/* The fastest path this CPU runs. */
+int is_warp_best_path(void);
+
+/* 1 when this build and CPU have `path`. */
+int is_warp_path_available(int path);
+
+/* Fills output rows [first_row, first_row + row_count); every path writes the same bytes. Safe to
+ * call for different rows at once. */
+void is_warp_bilinear_rgba(const is_warp_params *params, int first_row, int row_count, int path);
+
+/* ---------------------------------------------------------------------------------------------
+ * A band of a JPEG's rows (and columns) through libjpeg's API (jpeg_band.c), its setjmp inside C.
+ * ------------------------------------------------------------------------------------------- */
+
+typedef struct is_jpeg_reader is_jpeg_reader;
+
+enum {
+    IS_JPEG_OK = 0,
+    IS_JPEG_TRUNCATED = 2,
+    IS_JPEG_CORRUPT = 3,        /* libjpeg refused the data or warned about it */
+    IS_JPEG_UNSUPPORTED = 4,    /* CMYK, or a progressive file with absurdly many scans */
+    IS_JPEG_NO_MEMORY = 5,
+    IS_JPEG_INVALID_CALL = 6    /* phases out of order, or a band outside the image */
+};
+
+typedef struct {
+    uint32_t width;             /* stored size, before any DCT scaling */
+    uint32_t height;
+    int components;
+    int color_space;            /* libjpeg's J_COLOR_SPACE of the file */
+} is_jpeg_header;
+
+typedef struct {
+    int scale_denominator;      /* 1, 2, 4 or 8: rows and columns count in the scaled image */
+    int channels;               /* 3: RGB, 4: RGBA (alpha 255) */
+    uint32_t first_row;
+    uint32_t row_count;
+    uint32_t first_column;
+    uint32_t column_count;
+} is_jpeg_band_request;
+
+/* A reader over `data` (not copied: it must outlive the reader). NULL only without memory. */
+is_jpeg_reader *is_jpeg_reader_create(const uint8_t *data, size_t length);
+
+/* Reads the markers up to the first scan. */
+int is_jpeg_reader_read_header(is_jpeg_reader *reader, is_jpeg_header *header);
+
+/* Decodes the requested rectangle of the (scaled) image into rows `stride` bytes apart, the same
+ * pixels as the whole image's decode (islow DCT, fancy upsampling); once per reader, after the
+ * header. */
+int is_jpeg_reader_decode_band(is_jpeg_reader *reader, const is_jpeg_band_request *request, uint8_t *pixels,
+                               size_t stride);
+
+/* The message of the last failure, or "". */
+const char *is_jpeg_reader_message(const is_jpeg_reader *reader);
+
+/* Frees the reader. NULL is allowed. */
+void is_jpeg_reader_destroy(is_jpeg_reader *reader);
+
 #ifdef __cplusplus
 }
 #endif

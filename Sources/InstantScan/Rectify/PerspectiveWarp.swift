@@ -39,6 +39,24 @@ public struct PerspectiveWarp: Sendable {
         return output
     }
 
+    /// Fills `band` (RGBA8, the output's width) with output rows `rows` of the bilinear warp of an
+    /// RGB or RGBA `source`: the same bytes as those rows of ``warp(_:outputSize:outputToSource:maximumPixels:)``,
+    /// so that an output can be made, corrected and encoded one band at a time without ever
+    /// existing whole. For outputs that need no area prefilter (``needsAreaPrefilter(outputSize:outputToSource:)``
+    /// is false): the caller keeps the whole-image warp for a shrink.
+    func warpBilinear(_ source: PixelBuffer, rows: Range<Int>, outputToSource: Homography, into band: PixelBuffer) {
+        precondition(source.format != .gray8 && band.format == .rgba8, "RGB or RGBA into RGBA")
+        precondition(rows.count == band.height, "the band holds the rows")
+        let kernel = WarpKernel(source: source, output: band, map: outputToSource, outputFirstRow: rows.lowerBound)
+        kernel.bilinearColor(rows: rows)
+    }
+
+    /// Whether an output of `outputSize` through `outputToSource` is a shrink that needs the area
+    /// prefilter (more than 1.5 source pixels an output pixel somewhere).
+    static func needsAreaPrefilter(outputSize: PixelSize, outputToSource: Homography) -> Bool {
+        samplesPerAxis(outputSize: outputSize, outputToSource: outputToSource) > 1
+    }
+
     /// How many samples per axis each output pixel needs so that no source pixel is skipped:
     /// the largest source step per output pixel over the output's corners and centre, rounded up.
     static func samplesPerAxis(outputSize: PixelSize, outputToSource h: Homography) -> Int {

@@ -1,0 +1,36 @@
+/// Decodes only a rectangle of a JPEG: the rows a print covers, say, of a photo whose prints are
+/// already located. The rows above are passed over without colour conversion or upsampling, those
+/// below are never read, and only the iMCU columns around the wanted ones are decoded; the pixels
+/// are exactly those of ``JPEGDecoder``'s whole-image decode at the same scale.
+///
+/// A decode capability of the codec layer; the scan does not use it yet (see
+/// ``Scanner`` and the changelog): it needs the prints' rows before the full-resolution decode.
+enum JPEGBandDecoder {
+    /// Decodes `rows` × `columns` (all columns when nil) of the image scaled by 1/`scaleDenominator`
+    /// (coordinates in the scaled image), as `format` (``PixelFormat/rgb8`` or ``PixelFormat/rgba8``).
+    ///
+    /// The stored size is checked against `maximumPixels` before anything is allocated, as the
+    /// whole-image decode does.
+    /// - Throws: ``CodecError`` for damaged data (warnings included) or a band outside the image.
+    static func decode(_ data: [UInt8], rows: Range<Int>, columns: Range<Int>? = nil, scaleDenominator: Int = 1,
+                       format: PixelFormat = .rgb8,
+                       maximumPixels: Int = PixelBuffer.defaultMaximumPixels) throws -> PixelBuffer {
+        guard JPEGDecoder.scaleDenominators.contains(scaleDenominator) else {
+            throw CodecError.unsupported("a DCT scale of 1/\(scaleDenominator) (use 1, 2, 4 or 8)")
+        }
+        return try JPEGReadSession.withSession(data) { session in
+            let stored = try session.readHeader()
+            try PixelBuffer.validate(width: stored.width, height: stored.height, maximumPixels: maximumPixels)
+            let width = (stored.width + scaleDenominator - 1) / scaleDenominator
+            let height = (stored.height + scaleDenominator - 1) / scaleDenominator
+            let columns = columns ?? 0..<width
+            guard !rows.isEmpty, !columns.isEmpty, rows.lowerBound >= 0, rows.upperBound <= height,
+                  columns.lowerBound >= 0, columns.upperBound <= width else {
+                throw CodecError.unsupported("JPEG band rows \(rows), columns \(columns) outside the \(width)×\(height) image")
+            }
+            let pixels = try PixelBuffer(width: columns.count, height: rows.count, format: format, maximumPixels: maximumPixels)
+            try session.readBand(rows: rows, columns: columns, scaleDenominator: scaleDenominator, into: pixels)
+            return pixels
+        }
+    }
+}
