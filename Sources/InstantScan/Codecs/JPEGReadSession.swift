@@ -1,4 +1,4 @@
-import CShims
+internal import CShims
 
 /// One libjpeg read of an in-memory JPEG through the C shim (CShims/jpeg_band.c): the header,
 /// then one band of rows and columns into a buffer the caller allocated.

@@ -1,4 +1,4 @@
-import CShims
+internal import CShims
 
 /// The inner loops of ``PerspectiveWarp``: raw reads from the source rows, writes to one band of
 /// output rows. Kept apart so that all pointer arithmetic of the warp lives in this one type.

@@ -1,4 +1,4 @@
-import CShims
+internal import CShims
 
 /// The instruction set the bilinear warp's C kernel runs on. Every path writes the same bytes;
 /// tests compare them, and ``best`` is what the warp uses.
