@@ -20,7 +20,7 @@ public struct DetectionOptions: Sendable {
     public var keepsWorkingImage = false
 
     /// Makes options; every argument has the default described on its property.
-    public init(workingLongSide: Int = 800, minimumPrintAreaFraction: Double = 0.01, maximumPrints: Int = 8,
+    public init(workingLongSide: Int = 1280, minimumPrintAreaFraction: Double = 0.001, maximumPrints: Int = 24,
                 minimumConfidence: Double = 0.55, refinesAtFullResolution: Bool = true,
                 reportsPartialPrints: Bool = false) {
         self.workingLongSide = workingLongSide

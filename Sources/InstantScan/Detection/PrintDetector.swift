@@ -104,6 +104,21 @@ public struct PrintDetector: Sendable {
     /// working image said it did, the hypothesis was probably wrong (heavy glare can make a window edge
     /// look like a card edge), so the next few hypotheses for the same place are refined too and the
     /// first that hangs together is taken; if none does, the first stands (a print of another kind).
+    /// A hypothesis whose card was itself found as four lines, for the same print as `h` whose card the
+    /// template extrapolated from its window, if there is one nearly as good.
+    ///
+    /// The extrapolated card is only where the format's nominal border would put it: a trimmed card, a
+    /// window off its nominal place, a picture edge that continues a border edge (a Mini's window
+    /// beside its side border looks like a square window) all move it by a few per cent. The measured
+    /// card's edges are where the photo shows them, so among near-equals they win.
+    func measuredCard(for h: PrintHypothesis, among ranked: [PrintHypothesis]) -> PrintHypothesis? {
+        guard h.origin == .window else { return nil }
+        let floor = max(options.minimumConfidence, 0.85 * h.score)
+        return ranked.first { c in
+            c.origin == .card && c.score >= floor && ConvexOverlap.iou(c.card, h.card) > 0.7
+        }
+    }
+
     func select(_ ranked: [PrintHypothesis], width: Int, height: Int,
                 refine: (PrintHypothesis) -> (DetectedPrint, consistent: Bool)) -> [(PrintHypothesis, DetectedPrint)] {
         var chosen: [(PrintHypothesis, DetectedPrint)] = []
@@ -117,6 +132,7 @@ public struct PrintDetector: Sendable {
         for (index, h) in ranked.enumerated() {
             if chosen.count >= options.maximumPrints || h.score < options.minimumConfidence { break }
             guard eligible(h) else { continue }
+            let h = measuredCard(for: h, among: ranked) ?? h
             let first = refine(h)
             var best = (h, first.0)
             if !first.consistent {

@@ -31,10 +31,16 @@ struct PrintRefiner {
     func refine(card: Quad, window: Quad, format: PrintFormat) -> Refined {
         let refiner = EdgeRefiner(sampler: sampler)
         let cardRadius = 2 * workingScale + 3
+        let borderWindow = PrintTemplate(format: format).window(forCard: card) ?? window
         let cardEdges = (0..<4).map { i -> EdgeRefiner.Result? in
             let a = card.corners[i], b = card.corners[(i + 1) % 4]
-            return refiner.refine(from: a, to: b, towardBorder: inwardNormal(a, b), searchRadius: cardRadius,
-                                  trim: 0.12, rule: .firstFromBorder)
+            // The search must not reach into the picture: on a small print the border is only a few
+            // pixels wide, and the picture's edge is the first strong change met coming from inside.
+            let border = abs(ImageLine(a, b).distance((borderWindow.corners[i] + borderWindow.corners[(i + 1) % 4]) * 0.5))
+            let inward = min(cardRadius, max(1.5, 0.5 * border))
+            let normal = inwardNormal(a, b), shift = (cardRadius - inward) / 2
+            return refiner.refine(from: a - normal * shift, to: b - normal * shift, towardBorder: normal,
+                                  searchRadius: (cardRadius + inward) / 2, trim: 0.12, rule: .firstFromBorder)
         }
         var refinedCard = PrintRefiner.quad(from: cardEdges, fallback: card)
 
