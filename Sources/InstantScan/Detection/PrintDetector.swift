@@ -62,16 +62,22 @@ public struct PrintDetector: Sendable {
         let chosen = select(ranked, width: work.width, height: work.height) { h in
             let card = h.card.mapped(toUp.apply), window = h.window.mapped(toUp.apply)
             guard options.refinesAtFullResolution else {
-                return (DetectedPrint(format: h.format, card: card, window: window, confidence: h.score,
-                                      touchesImageBorder: false), true)
+                var print = DetectedPrint(format: h.format, card: card, window: window, confidence: h.score,
+                                          touchesImageBorder: false)
+                print.measuredEdges = h.cardSupport.map { h.origin == .card || $0 >= 0.5 }
+                return (print, true)
             }
             let refined = refiner.refine(card: card, window: window, format: h.format)
-            return (DetectedPrint(format: refined.format, card: refined.card, window: refined.window,
-                                  confidence: h.score, touchesImageBorder: false), refined.isConsistent)
+            var print = DetectedPrint(format: refined.format, card: refined.card, window: refined.window,
+                                      confidence: h.score, touchesImageBorder: false)
+            print.measuredEdges = refined.cardEdges.map { $0 != nil }
+            return (print, refined.isConsistent)
         }
         for (h, print) in chosen {
             var print = print
             print.confidence = min(1, max(0, h.score))
+            print.isUncertain = print.confidence < options.reviewConfidence
+            print.measuredAspect = AspectRatio.recover(print.card, imageSize: upright)
             print.touchesImageBorder = !print.card.isInside(width: upright.width, height: upright.height)
             trace.prints.append(print)
         }
