@@ -65,13 +65,13 @@ public struct PrintDetector: Sendable {
                 var print = DetectedPrint(format: h.format, card: card, window: window, confidence: h.score,
                                           touchesImageBorder: false)
                 print.measuredEdges = h.cardSupport.map { h.origin == .card || $0 >= 0.5 }
-                return (print, true)
+                return (print, true, 0)
             }
             let refined = refiner.refine(card: card, window: window, format: h.format)
             var print = DetectedPrint(format: refined.format, card: refined.card, window: refined.window,
                                       confidence: h.score, touchesImageBorder: false)
             print.measuredEdges = refined.cardEdges.map { $0 != nil }
-            return (print, refined.isConsistent)
+            return (print, refined.isConsistent, refined.verdict?.windowError ?? 1)
         }
         for (h, print) in chosen {
             var print = print
@@ -126,7 +126,7 @@ public struct PrintDetector: Sendable {
     }
 
     func select(_ ranked: [PrintHypothesis], width: Int, height: Int,
-                refine: (PrintHypothesis) -> (DetectedPrint, consistent: Bool)) -> [(PrintHypothesis, DetectedPrint)] {
+                refine: (PrintHypothesis) -> (DetectedPrint, consistent: Bool, fit: Double)) -> [(PrintHypothesis, DetectedPrint)] {
         var chosen: [(PrintHypothesis, DetectedPrint)] = []
         var taken: [Quad] = []
         let minArea = options.minimumPrintAreaFraction * Double(width * height)
@@ -138,8 +138,18 @@ public struct PrintDetector: Sendable {
         for (index, h) in ranked.enumerated() {
             if chosen.count >= options.maximumPrints || h.score < options.minimumConfidence { break }
             guard eligible(h) else { continue }
-            let h = measuredCard(for: h, among: ranked) ?? h
-            let first = refine(h)
+            var first = refine(h)
+            var h = h
+            // A measured card for the same print is refined too; the one whose refined window sits
+            // where its format puts it in the refined card wins (an extrapolated card off by a
+            // trimmed border, or a measured "card" edge that is a shadow's, both leave it off).
+            if let measured = measuredCard(for: h, among: ranked) {
+                let other = refine(measured)
+                if other.consistent && (!first.consistent || other.fit <= first.fit) {
+                    h = measured
+                    first = other
+                }
+            }
             var best = (h, first.0)
             if !first.consistent {
                 // A rival needs less evidence than a print of its own: it only replaces one already found.
@@ -147,7 +157,7 @@ public struct PrintDetector: Sendable {
                     $0.score >= 0.75 * options.minimumConfidence && eligible($0) && ConvexOverlap.iou($0.card, h.card) > 0.3
                 }
                 for rival in rivals.prefix(3) {
-                    let (print, ok) = refine(rival)
+                    let (print, ok, _) = refine(rival)
                     if ok {
                         best = (rival, print)
                         break
