@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Finds instant prints in a photo: each card's corners, its picture window, its format and which way
 /// is up.
 ///
@@ -76,8 +82,14 @@ public struct PrintDetector: Sendable {
         for (h, print) in chosen {
             var print = print
             print.confidence = min(1, max(0, h.score))
-            print.isUncertain = print.confidence < options.reviewConfidence
             print.measuredAspect = AspectRatio.recover(print.card, imageSize: upright)
+            // A card whose shape is far from its format's (over 10%, more than perspective recovery
+            // errs by on real prints) is more often a stitched quad than a print: worth less.
+            if let format = print.format, abs(log(print.measuredAspect / format.cardAspect)) > 0.1 {
+                print.confidence *= 0.8
+                if print.confidence < options.minimumConfidence { continue }
+            }
+            print.isUncertain = print.confidence < options.reviewConfidence
             print.touchesImageBorder = !print.card.isInside(width: upright.width, height: upright.height)
             trace.prints.append(print)
         }
