@@ -115,7 +115,7 @@ struct PrintHypothesisScorer: Sendable {
                     let partial = allowsPartialCards && origin == .window
                     let (partnerSides, _) = shiftedSupport(of: origin == .card ? window : card, card: card,
                                                            trim: origin == .card ? windowTrim : cardTrim,
-                                                           maximumSamples: 16, steps: [0, 1.5, -1.5, 3, -3], partial: partial)
+                                                           maximumSamples: 16, steps: [0, 2, -2], partial: partial)
                     let partner = values(partnerSides, partial: partial)
                     let glance = edgeScore(origin: origin, own: ownSupport, partner: partner, mismatch: mismatch,
                                            logTolerance: logTolerance)

@@ -7,7 +7,7 @@ struct PrintRefiner {
     let workingScale: Double
     /// Classifier cost (squared standard errors) above which a clearly measured window belongs to no
     /// known format. Real prints of the known formats come out below 0.3 on the evaluation scenes.
-    var unknownCost = 9.0
+    var unknownCost = 25.0
 
     struct Refined: Sendable {
         var card: Quad
