@@ -89,6 +89,9 @@ public struct PrintDetector: Sendable {
                 print.confidence *= 0.8
                 if print.confidence < options.minimumConfidence { continue }
             }
+            // A card no format explains has only its own edges to go by, and checks, tiles and
+            // window panes have those too: it must be clearer than a print the template explains.
+            if print.format == nil && print.confidence < options.minimumConfidence + 0.12 { continue }
             print.isUncertain = print.confidence < options.reviewConfidence
             print.touchesImageBorder = !print.card.isInside(width: upright.width, height: upright.height)
             trace.prints.append(print)
