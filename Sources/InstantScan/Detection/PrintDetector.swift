@@ -118,20 +118,14 @@ public struct PrintDetector: Sendable {
         return trace
     }
 
-    /// The best hypotheses that do not overlap a better one, above the confidence floor, each made into
-    /// a print by `refine` (which also says whether the refined print hangs together).
-    ///
-    /// Refinement doubles as verification: when a print's refined window fits no format although the
-    /// working image said it did, the hypothesis was probably wrong (heavy glare can make a window edge
-    /// look like a card edge), so the next few hypotheses for the same place are refined too and the
-    /// first that hangs together is taken; if none does, the first stands (a print of another kind).
     /// A hypothesis whose card was itself found as four lines, for the same print as `h` whose card the
     /// template extrapolated from its window, if there is one nearly as good.
     ///
     /// The extrapolated card is only where the format's nominal border would put it: a trimmed card, a
     /// window off its nominal place, a picture edge that continues a border edge (a Mini's window
-    /// beside its side border looks like a square window) all move it by a few per cent. The measured
-    /// card's edges are where the photo shows them, so among near-equals they win.
+    /// beside its side border looks like a square window) all move it by a few per cent, while a
+    /// measured card's edges are where the photo shows them (or a shadow's): both are refined, and
+    /// the one that fits its format better wins.
     func measuredCard(for h: PrintHypothesis, among ranked: [PrintHypothesis]) -> PrintHypothesis? {
         guard h.origin == .window else { return nil }
         let floor = max(options.minimumConfidence, 0.85 * h.score)
@@ -140,6 +134,13 @@ public struct PrintDetector: Sendable {
         }
     }
 
+    /// The best hypotheses that do not overlap a better one, above the confidence floor, each made into
+    /// a print by `refine` (which also says whether the refined print hangs together).
+    ///
+    /// Refinement doubles as verification: when a print's refined window fits no format although the
+    /// working image said it did, the hypothesis was probably wrong (heavy glare can make a window edge
+    /// look like a card edge), so the next few hypotheses for the same place are refined too and the
+    /// first that hangs together is taken; if none does, the first stands (a print of another kind).
     func select(_ ranked: [PrintHypothesis], width: Int, height: Int,
                 refine: (PrintHypothesis) -> (DetectedPrint, consistent: Bool, fit: Double)) -> [(PrintHypothesis, DetectedPrint)] {
         var chosen: [(PrintHypothesis, DetectedPrint)] = []
