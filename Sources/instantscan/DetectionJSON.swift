@@ -8,6 +8,8 @@ enum DetectionJSON {
         for (i, p) in prints.enumerated() {
             let corners = p.card.corners.map { "(\(number($0.x, digits: 1)), \(number($0.y, digits: 1)))" }
             lines.append("  \(i + 1). \(p.format?.rawValue ?? "unknown")  confidence \(number(p.confidence, digits: 2))"
+                         + (p.isUncertain ? "  (uncertain)" : "")
+                         + (p.format == nil ? "  aspect \(number(p.measuredAspect, digits: 3))" : "")
                          + (p.touchesImageBorder ? "  (runs off the photo)" : ""))
             lines.append("     TL \(corners[0])  TR \(corners[1])  BR \(corners[2])  BL \(corners[3])")
         }
@@ -28,13 +30,28 @@ enum DetectionJSON {
             return "{" + parts.joined(separator: ", ") + "}"
         }
         let timings = t.timings.map { "\(string($0.stage)): \(number($0.seconds * 1000, digits: 2))" }
+        let prints = t.prints.map { p in
+            "{\"format\": \(string(p.format?.rawValue ?? "unknown")), \"corners\": \(quad(p.card)), "
+                + "\"confidence\": \(number(p.confidence, digits: 3)), \"uncertain\": \(p.isUncertain), "
+                + "\"edges\": \(edges(p))}"
+        }
         return "{\"working\": [\(t.workingSize.width), \(t.workingSize.height)], "
+            + "\"prints\": [" + prints.joined(separator: ", ") + "], "
             + "\"segments\": [" + t.segments.map(seg).joined(separator: ", ") + "], "
             + "\"lines\": [" + t.lines.map(seg).joined(separator: ", ") + "], "
             + "\"quads\": [" + t.quads.map(quad).joined(separator: ", ") + "], "
             + "\"selected\": [" + t.selected.map(candidate).joined(separator: ", ") + "], "
             + "\"candidates\": [" + t.candidates.map(candidate).joined(separator: ", ") + "], "
             + "\"timings_ms\": {" + timings.joined(separator: ", ") + "}}\n"
+    }
+
+    /// Which card edges were measured on the photo and which completed from the format's template.
+    static func edges(_ p: DetectedPrint) -> String {
+        let names = ["top", "right", "bottom", "left"]
+        let parts = names.indices.map { i in
+            "\(string(names[i])): \(string(i < p.measuredEdges.count && p.measuredEdges[i] ? "measured" : "inferred"))"
+        }
+        return "{" + parts.joined(separator: ", ") + "}"
     }
 
     static func milliseconds(_ s: Double) -> String { number(s * 1000, digits: 1) + " ms" }

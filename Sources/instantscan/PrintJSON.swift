@@ -8,7 +8,7 @@ import InstantScan
 /// Coordinates are upright photo pixels (EXIF orientation applied), corners TL, TR, BR, BL of the
 /// upright print. Keys without a value are left out.
 struct PrintJSON: Encodable {
-    /// polaroid-600, polaroid-go, instax-square, instax-mini, instax-wide or unknown.
+    /// polaroid-600, polaroid-go, polaroid-spectra, instax-square, instax-mini, instax-wide or unknown.
     var format: String
     /// The card's corners.
     var corners: [[Double]]
@@ -18,6 +18,13 @@ struct PrintJSON: Encodable {
     var confidence: Double
     /// True when the card runs off the photo (`detect` only: a scan does not know).
     var touchesBorder: Bool?
+    /// True when detection's confidence is below the review threshold: worth a look (`detect`).
+    var uncertain: Bool?
+    /// The card's width over its height as measured, perspective removed (`detect`).
+    var aspectRatio: Double?
+    /// Per side of the upright card (top, right, bottom, left): `measured` on the photo, or
+    /// `inferred` from the format's template where the edge is hidden or out of view (`detect`).
+    var edges: [String: String]?
     /// The scan's size in pixels (what was written).
     var width: Int?
     var height: Int?
@@ -77,6 +84,12 @@ struct PrintJSON: Encodable {
     init(_ print: DetectedPrint) {
         self.init(format: print.format, card: print.card, window: print.window, confidence: print.confidence)
         touchesBorder = print.touchesImageBorder
+        uncertain = print.isUncertain
+        aspectRatio = (print.measuredAspect * 10_000).rounded() / 10_000
+        let sides = ["top", "right", "bottom", "left"]
+        edges = Dictionary(uniqueKeysWithValues: sides.indices.map { i in
+            (sides[i], i < print.measuredEdges.count && print.measuredEdges[i] ? "measured" : "inferred")
+        })
     }
 
     /// A print as scanned (or merged): where it was, what was made of it.
@@ -100,6 +113,9 @@ struct PrintJSON: Encodable {
         try container.encodeIfPresent(window, forKey: "window")
         try container.encode(confidence, forKey: "confidence")
         try container.encodeIfPresent(touchesBorder, forKey: "touchesBorder")
+        try container.encodeIfPresent(uncertain, forKey: "uncertain")
+        try container.encodeIfPresent(aspectRatio, forKey: "aspectRatio")
+        try container.encodeIfPresent(edges, forKey: "edges")
         try container.encodeIfPresent(width, forKey: "width")
         try container.encodeIfPresent(height, forKey: "height")
         try container.encodeIfPresent(light, forKey: "light")

@@ -15,6 +15,15 @@ public struct DetectedPrint: Sendable {
     public var confidence: Double
     /// True when part of the card lies outside the photo (its corners were extrapolated, or it was cut).
     public var touchesImageBorder: Bool
+    /// Which of the card's edges (top, right, bottom, left of the upright print) were measured on the
+    /// photo; false for an edge completed from the format's template (hidden by a thumb, out of view,
+    /// or too faint to locate).
+    public var measuredEdges: [Bool] = [true, true, true, true]
+    /// The card's width over its height as measured (perspective removed), whatever its format.
+    public var measuredAspect: Double = 0
+    /// True when the confidence is below the review threshold
+    /// (``DetectionOptions/reviewConfidence``): worth a look before trusting the scan.
+    public var isUncertain = false
 
     public init(format: PrintFormat?, card: Quad, window: Quad?, confidence: Double, touchesImageBorder: Bool) {
         self.format = format

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Finds instant prints in a photo: each card's corners, its picture window, its format and which way
 /// is up.
 ///
@@ -62,16 +68,31 @@ public struct PrintDetector: Sendable {
         let chosen = select(ranked, width: work.width, height: work.height) { h in
             let card = h.card.mapped(toUp.apply), window = h.window.mapped(toUp.apply)
             guard options.refinesAtFullResolution else {
-                return (DetectedPrint(format: h.format, card: card, window: window, confidence: h.score,
-                                      touchesImageBorder: false), true)
+                var print = DetectedPrint(format: h.format, card: card, window: window, confidence: h.score,
+                                          touchesImageBorder: false)
+                print.measuredEdges = h.cardSupport.map { h.origin == .card || $0 >= 0.5 }
+                return (print, true, 0)
             }
             let refined = refiner.refine(card: card, window: window, format: h.format)
-            return (DetectedPrint(format: refined.format, card: refined.card, window: refined.window,
-                                  confidence: h.score, touchesImageBorder: false), refined.isConsistent)
+            var print = DetectedPrint(format: refined.format, card: refined.card, window: refined.window,
+                                      confidence: h.score, touchesImageBorder: false)
+            print.measuredEdges = refined.cardEdges.map { $0 != nil }
+            return (print, refined.isConsistent, refined.verdict?.windowError ?? 1)
         }
         for (h, print) in chosen {
             var print = print
             print.confidence = min(1, max(0, h.score))
+            print.measuredAspect = AspectRatio.recover(print.card, imageSize: upright)
+            // A card whose shape is far from its format's (over 10%, more than perspective recovery
+            // errs by on real prints) is more often a stitched quad than a print: worth less.
+            if let format = print.format, abs(log(print.measuredAspect / format.cardAspect)) > 0.1 {
+                print.confidence *= 0.8
+                if print.confidence < options.minimumConfidence { continue }
+            }
+            // A card no format explains has only its own edges to go by, and checks, tiles and
+            // window panes have those too: it must be clearer than a print the template explains.
+            if print.format == nil && print.confidence < options.minimumConfidence + 0.12 { continue }
+            print.isUncertain = print.confidence < options.reviewConfidence
             print.touchesImageBorder = !print.card.isInside(width: upright.width, height: upright.height)
             trace.prints.append(print)
         }
@@ -97,6 +118,22 @@ public struct PrintDetector: Sendable {
         return trace
     }
 
+    /// A hypothesis whose card was itself found as four lines, for the same print as `h` whose card the
+    /// template extrapolated from its window, if there is one nearly as good.
+    ///
+    /// The extrapolated card is only where the format's nominal border would put it: a trimmed card, a
+    /// window off its nominal place, a picture edge that continues a border edge (a Mini's window
+    /// beside its side border looks like a square window) all move it by a few per cent, while a
+    /// measured card's edges are where the photo shows them (or a shadow's): both are refined, and
+    /// the one that fits its format better wins.
+    func measuredCard(for h: PrintHypothesis, among ranked: [PrintHypothesis]) -> PrintHypothesis? {
+        guard h.origin == .window else { return nil }
+        let floor = max(options.minimumConfidence, 0.85 * h.score)
+        return ranked.first { c in
+            c.origin == .card && c.score >= floor && ConvexOverlap.iou(c.card, h.card) > 0.7
+        }
+    }
+
     /// The best hypotheses that do not overlap a better one, above the confidence floor, each made into
     /// a print by `refine` (which also says whether the refined print hangs together).
     ///
@@ -105,7 +142,7 @@ public struct PrintDetector: Sendable {
     /// look like a card edge), so the next few hypotheses for the same place are refined too and the
     /// first that hangs together is taken; if none does, the first stands (a print of another kind).
     func select(_ ranked: [PrintHypothesis], width: Int, height: Int,
-                refine: (PrintHypothesis) -> (DetectedPrint, consistent: Bool)) -> [(PrintHypothesis, DetectedPrint)] {
+                refine: (PrintHypothesis) -> (DetectedPrint, consistent: Bool, fit: Double)) -> [(PrintHypothesis, DetectedPrint)] {
         var chosen: [(PrintHypothesis, DetectedPrint)] = []
         var taken: [Quad] = []
         let minArea = options.minimumPrintAreaFraction * Double(width * height)
@@ -117,7 +154,18 @@ public struct PrintDetector: Sendable {
         for (index, h) in ranked.enumerated() {
             if chosen.count >= options.maximumPrints || h.score < options.minimumConfidence { break }
             guard eligible(h) else { continue }
-            let first = refine(h)
+            var first = refine(h)
+            var h = h
+            // A measured card for the same print is refined too; the one whose refined window sits
+            // where its format puts it in the refined card wins (an extrapolated card off by a
+            // trimmed border, or a measured "card" edge that is a shadow's, both leave it off).
+            if let measured = measuredCard(for: h, among: ranked) {
+                let other = refine(measured)
+                if other.consistent && (!first.consistent || other.fit <= first.fit) {
+                    h = measured
+                    first = other
+                }
+            }
             var best = (h, first.0)
             if !first.consistent {
                 // A rival needs less evidence than a print of its own: it only replaces one already found.
@@ -125,7 +173,7 @@ public struct PrintDetector: Sendable {
                     $0.score >= 0.75 * options.minimumConfidence && eligible($0) && ConvexOverlap.iou($0.card, h.card) > 0.3
                 }
                 for rival in rivals.prefix(3) {
-                    let (print, ok) = refine(rival)
+                    let (print, ok, _) = refine(rival)
                     if ok {
                         best = (rival, print)
                         break

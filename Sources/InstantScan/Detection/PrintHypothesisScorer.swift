@@ -112,9 +112,10 @@ struct PrintHypothesisScorer: Sendable {
                         card = c; window = quad
                     }
                     guard card.isConvex, window.isConvex, card.signedArea > 0 else { continue }
-                    let partnerSides = evidence.support(of: origin == .card ? window : card,
-                                                        trim: origin == .card ? windowTrim : cardTrim, maximumSamples: 16)
                     let partial = allowsPartialCards && origin == .window
+                    let (partnerSides, _) = shiftedSupport(of: origin == .card ? window : card, card: card,
+                                                           trim: origin == .card ? windowTrim : cardTrim,
+                                                           maximumSamples: 16, steps: [0, 2, -2], partial: partial)
                     let partner = values(partnerSides, partial: partial)
                     let glance = edgeScore(origin: origin, own: ownSupport, partner: partner, mismatch: mismatch,
                                            logTolerance: logTolerance)
@@ -126,18 +127,54 @@ struct PrintHypothesisScorer: Sendable {
         guard let best = pairings.map(\.glance).max() else { return [] }
         var out: [PrintHypothesis] = []
         for p in pairings where p.glance >= max(floor - 0.1, best - 0.12) {
-            let partner = values(evidence.support(of: p.origin == .card ? p.window : p.card,
-                                                  trim: p.origin == .card ? windowTrim : cardTrim),
-                                 partial: allowsPartialCards && p.origin == .window)
+            let partial = allowsPartialCards && p.origin == .window
+            let (sides, moved) = shiftedSupport(of: p.origin == .card ? p.window : p.card, card: p.card,
+                                                trim: p.origin == .card ? windowTrim : cardTrim,
+                                                maximumSamples: 64, steps: [0, 1, -1, 2, -2, 3, -3], partial: partial)
+            let partner = values(sides, partial: partial)
             let edges = edgeScore(origin: p.origin, own: p.own, partner: partner, mismatch: p.mismatch,
                                   logTolerance: logTolerance)
             guard edges >= floor else { continue }
-            out.append(PrintHypothesis(format: p.format, card: p.card, window: p.window, origin: p.origin,
+            // The partner's sides where the photo shows them, not where the nominal template put them.
+            let card = p.origin == .window ? moved : p.card, window = p.origin == .card ? moved : p.window
+            out.append(PrintHypothesis(format: p.format, card: card, window: window, origin: p.origin,
                                        cardSupport: p.origin == .card ? p.own : partner,
                                        windowSupport: p.origin == .card ? partner : p.own,
                                        border: nil, edgeScore: edges, score: edges))
         }
         return out
+    }
+
+    /// Support of a predicted quad's sides, each side tried where the template puts it and moved along
+    /// its normal by `steps` × 0.6% of the card's smaller side (the best kept, the nearest on a tie),
+    /// and the quad those best sides make.
+    ///
+    /// The template is a prior, not a measurement: cards trimmed by hand, film generations and a
+    /// window a millimetre lower than nominal all put the partner's edges a little off the template,
+    /// and a fixed template would find no edge there and lose the print.
+    private func shiftedSupport(of quad: Quad, card: Quad, trim: Double, maximumSamples: Int, steps: [Double],
+                                partial: Bool) -> ([EdgeEvidence.SideSupport], Quad) {
+        let unit = max(0.7, 0.006 * min(card.meanWidth, card.meanHeight))
+        var sides: [EdgeEvidence.SideSupport] = []
+        var lines: [ImageLine] = []
+        for i in 0..<4 {
+            let a = quad.corners[i], b = quad.corners[(i + 1) % 4]
+            let d = b - a
+            let length = (d.x * d.x + d.y * d.y).squareRoot()
+            guard length > 0 else { return (evidence.support(of: quad, trim: trim, maximumSamples: maximumSamples), quad) }
+            let normal = Point(-d.y / length, d.x / length)
+            var best: (support: EdgeEvidence.SideSupport, value: Double, shift: Double)?
+            for step in steps {
+                let shift = normal * (step * unit)
+                let support = evidence.support(from: a + shift, to: b + shift, trim: trim, maximumSamples: maximumSamples)
+                let value = values([support], partial: partial)[0]
+                // A shifted side must beat the template's clearly: texture near an edge supports a little.
+                if best == nil || value > best!.value + 0.1 { best = (support, value, step * unit) }
+            }
+            sides.append(best!.support)
+            lines.append(ImageLine(a + normal * best!.shift, b + normal * best!.shift))
+        }
+        return (sides, PrintRefiner.quad(lines: lines) ?? quad)
     }
 
     /// Mean support of the eight sides, times the side count factor and a mild shape preference.

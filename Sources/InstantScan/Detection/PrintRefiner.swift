@@ -6,8 +6,12 @@ struct PrintRefiner {
     /// Full-resolution pixels per working pixel: how far off the working-image edges can be.
     let workingScale: Double
     /// Classifier cost (squared standard errors) above which a clearly measured window belongs to no
-    /// known format. Real prints of the known formats come out below 0.3 on the evaluation scenes.
-    var unknownCost = 9.0
+    /// known format. Five standard errors: a card a millimetre or two off its nominal size (film
+    /// generations, trimmed cards) moves its window that far in card terms and is still its format.
+    var unknownCost = 25.0
+    /// |log| of the recovered over the format's card shape above which a clearly measured print is of
+    /// no known format (recovery errs by up to ~10% at a 40° tilt).
+    var unknownAspectError = 0.15
 
     struct Refined: Sendable {
         var card: Quad
@@ -31,10 +35,16 @@ struct PrintRefiner {
     func refine(card: Quad, window: Quad, format: PrintFormat) -> Refined {
         let refiner = EdgeRefiner(sampler: sampler)
         let cardRadius = 2 * workingScale + 3
+        let borderWindow = PrintTemplate(format: format).window(forCard: card) ?? window
         let cardEdges = (0..<4).map { i -> EdgeRefiner.Result? in
             let a = card.corners[i], b = card.corners[(i + 1) % 4]
-            return refiner.refine(from: a, to: b, towardBorder: inwardNormal(a, b), searchRadius: cardRadius,
-                                  trim: 0.12, rule: .firstFromBorder)
+            // The search must not reach into the picture: on a small print the border is only a few
+            // pixels wide, and the picture's edge is the first strong change met coming from inside.
+            let border = abs(ImageLine(a, b).distance((borderWindow.corners[i] + borderWindow.corners[(i + 1) % 4]) * 0.5))
+            let inward = min(cardRadius, max(1.5, 0.5 * border))
+            let normal = inwardNormal(a, b), shift = (cardRadius - inward) / 2
+            return refiner.refine(from: a - normal * shift, to: b - normal * shift, towardBorder: normal,
+                                  searchRadius: (cardRadius + inward) / 2, trim: 0.12, rule: .firstFromBorder)
         }
         var refinedCard = PrintRefiner.quad(from: cardEdges, fallback: card)
 
@@ -79,7 +89,9 @@ struct PrintRefiner {
         // measurement's own spread away from the nearest): a print of some other kind.
 
         let clearWindow = windowEdges.allSatisfy { ($0?.inlierFraction ?? 0) >= 0.75 && ($0?.foundFraction ?? 0) >= 0.8 }
-        if let verdict, verdict.cost > unknownCost, clearWindow {
+        // So is a card whose measured shape is far from every format's, even where its window happens
+        // to sit near one format's (a 3:2 card is not a stretched Instax Wide).
+        if let verdict, verdict.cost > unknownCost || verdict.aspectError > unknownAspectError, clearWindow {
             result.format = nil
             let turn = PrintRefiner.thickBorderTurn(card: refinedCard, window: measuredWindow)
             result.card = refinedCard.rotatingOrder(by: turn)

@@ -3,7 +3,8 @@
 /// Millimetres; the window's origin is measured from the card's top-left with the thick border at
 /// the bottom, as the print is seen upright.
 public enum PrintFormat: String, Sendable, CaseIterable, Codable {
-    /// Polaroid 600, SX-70 and i-Type: 88 × 107 mm, 79 × 79 mm picture.
+    /// Polaroid 600, SX-70 and i-Type: 88 × 107 mm, 79 × 79 mm picture. The three films share one
+    /// card and window, so a photo cannot tell them apart: all are reported as the 600 family.
     case polaroid600 = "polaroid-600"
     /// Polaroid Go: 53.9 × 66.6 mm, 47 × 46 mm picture.
     case polaroidGo = "polaroid-go"
@@ -13,6 +14,14 @@ public enum PrintFormat: String, Sendable, CaseIterable, Codable {
     case instaxMini = "instax-mini"
     /// Instax Wide: 108 × 86 mm, 99 × 62 mm picture.
     case instaxWide = "instax-wide"
+    /// Polaroid Image / Spectra / 1200: 101 × 104 mm, 92 × 73 mm picture (landscape picture on a
+    /// near-square card).
+    ///
+    /// The picture's 9.2 × 7.3 cm is from ozcamera.com's Spectra page (http://ozcamera.com/polaroid-spectra.html:
+    /// "a rectangular 9.2 x 7.3cm rather than 600 film's square format"); the card's 101 × 104 mm
+    /// (4.0 × 4.1 in) is Polaroid's published size for its Image/Spectra film. The side borders follow
+    /// (4.5 mm), the top border is taken as the 600's 6 mm and the rest is the thick bottom border.
+    case polaroidSpectra = "polaroid-spectra"
 
     /// Card width and height in millimetres.
     public var cardSize: (width: Double, height: Double) {
@@ -22,6 +31,7 @@ public enum PrintFormat: String, Sendable, CaseIterable, Codable {
         case .instaxSquare: return (72, 86)
         case .instaxMini: return (54, 86)
         case .instaxWide: return (108, 86)
+        case .polaroidSpectra: return (101, 104)
         }
     }
 
@@ -33,6 +43,7 @@ public enum PrintFormat: String, Sendable, CaseIterable, Codable {
         case .instaxSquare: return (5, 7, 62, 62)
         case .instaxMini: return (4, 7, 46, 62)
         case .instaxWide: return (4.5, 7, 99, 62)
+        case .polaroidSpectra: return (4.5, 6, 92, 73)
         }
     }
 

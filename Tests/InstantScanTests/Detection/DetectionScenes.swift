@@ -223,13 +223,13 @@ enum DetectionScenes {
         return s
     }
 
-    /// A print of no known format (a square card with a landscape window, like Polaroid Spectra's
-    /// proportions): reported as "unknown", or not at all — never as a known format.
+    /// A print of no known format (a 3:2 card with a wide window, like no film InstantScan knows):
+    /// reported as "unknown", or not at all — never as a known format.
     static var unknownFormat: SceneMaker {
         var s = SceneMaker()
         s.surface = .dark
-        let geometry = (card: (width: 100.0, height: 100.0), window: (x: 5.0, y: 6.0, width: 90.0, height: 70.0))
-        s.prints = [.init(format: .polaroid600, corners: SceneMaker.corners(aspect: 1, center: centre, height: 520, rotation: 0.1),
+        let geometry = (card: (width: 120.0, height: 80.0), window: (x: 6.0, y: 6.0, width: 108.0, height: 56.0))
+        s.prints = [.init(format: .polaroid600, corners: SceneMaker.corners(aspect: 1.5, center: centre, height: 380, rotation: 0.1),
                           customGeometry: geometry)]
         return s
     }
@@ -266,7 +266,11 @@ enum DetectionScenes {
          ("overlapping", overlapping), ("touching", touching), ("low-contrast", lowContrast),
          ("oblique-view", obliqueView), ("small-print", smallPrint), ("dim-tungsten", dimTungsten),
          ("empty-wood", empty(.wood(angle: 0.4))),
-         ("empty-cloth", empty(.cloth)), ("empty-pale", empty(.paleTable)), ("empty-dark", empty(.dark))]
+         ("empty-cloth", empty(.cloth)), ("empty-pale", empty(.paleTable)), ("empty-dark", empty(.dark)),
+         ("wall", SettingScenes.wall), ("patterned-frame", SettingScenes.patternedFrame),
+         ("off-nominal-card", SettingScenes.offNominalCard), ("spectra", SettingScenes.spectra),
+         ("thumb-over-edge", SettingScenes.thumbOverEdge)]
+            + SettingScenes.frames.indices.map { ("frame-\($0)", SettingScenes.frame(SettingScenes.frames[$0])) }
     }
 
     static func json(_ q: Quad) -> String {

@@ -21,6 +21,16 @@ struct SceneMaker {
         case cloth
         /// A dark, nearly plain surface.
         case dark
+        /// A plain painted wall or album page of one colour (0...255).
+        case plain(Double, Double, Double)
+    }
+
+    /// Something lying over the photo (a thumb holding the print): an ellipse of flat colour.
+    struct Occluder {
+        var center: Point
+        var radii: (Double, Double)
+        var angle = 0.0
+        var color: (Double, Double, Double) = (214, 160, 132)
     }
 
     struct Print {
@@ -41,6 +51,9 @@ struct SceneMaker {
         var customGeometry: (card: (width: Double, height: Double), window: (x: Double, y: Double, width: Double, height: Double))?
         /// Not a print at all (a sheet of paper, a phone): drawn, but nothing to detect.
         var isDistractor = false
+        /// A decorated frame: diagonal stripes of this colour across the border (Instax and Polaroid
+        /// colour editions).
+        var stripeColor: (Double, Double, Double)?
 
         var cardSize: (width: Double, height: Double) { customGeometry?.card ?? format.cardSize }
         var windowRect: (x: Double, y: Double, width: Double, height: Double) { customGeometry?.window ?? format.window }
@@ -73,6 +86,7 @@ struct SceneMaker {
     /// Standard deviation of the sensor noise, levels.
     var noise = 2.0
     var glare: [Glare] = []
+    var occluders: [Occluder] = []
     /// Darkening of the contact shadow next to a card (0: none).
     var shadow = 0.3
     var seed: UInt64 = 7
@@ -130,6 +144,14 @@ struct SceneMaker {
                     let p = card.color(px, py)
                     c = (c.0 + (p.0 - c.0) * coverage, c.1 + (p.1 - c.1) * coverage, c.2 + (p.2 - c.2) * coverage)
                 }
+                for o in occluders {
+                    let dx = px - o.center.x, dy = py - o.center.y
+                    let u = (dx * cos(o.angle) + dy * sin(o.angle)) / o.radii.0
+                    let v = (-dx * sin(o.angle) + dy * cos(o.angle)) / o.radii.1
+                    // Anti-aliased over about a pixel of the smaller radius.
+                    let coverage = min(1, max(0, (1 - (u * u + v * v).squareRoot()) * min(o.radii.0, o.radii.1) + 0.5))
+                    c = (c.0 + (o.color.0 - c.0) * coverage, c.1 + (o.color.1 - c.1) * coverage, c.2 + (o.color.2 - c.2) * coverage)
+                }
                 let light = 1 - falloff * px / Double(width)
                 c = (c.0 * light * cast.0, c.1 * light * cast.1, c.2 * light * cast.2)
                 for g in glare {
@@ -181,6 +203,8 @@ struct SceneMaker {
             let check = (Int(x / 38) + Int(y / 38)) % 2 == 0 ? 1.0 : 0.82
             let k = (0.85 + 0.15 * weave) * check
             return (70 * k, 96 * k, 140 * k)
+        case let .plain(r, g, b):
+            return (r, g, b)
         case .dark:
             let m = 1 + 0.05 * sin(x / 140 + y / 170)
             return (42 * m, 38 * m, 35 * m)
@@ -267,6 +291,9 @@ private struct CardRaster {
     func color(_ x: Double, _ y: Double) -> (Double, Double, Double) {
         let p = toCard.apply(Point(x, y))
         var border = print.cardColor
+        if let stripe = print.stripeColor, sin((p.x + p.y) * 1.6) > 0.2 {
+            border = stripe
+        }
         if print.caption && p.y > window.y + window.height {
             let d = distance(p, toPolyline: caption)
             let ink = min(1, max(0, (0.45 - d) * scale + 0.5))

@@ -28,6 +28,8 @@ import Testing
             #expect(1 - w.bottomRight.y > w.topLeft.y, "\(format)")
             #expect(PrintFormat.nearest(toCardAspect: format.cardAspect) == format)
         }
-        #expect(PrintFormat.nearest(toCardAspect: 1.0) == nil)
+        // Image/Spectra's card is within 3% of square; a 3:2 card is no format's.
+        #expect(PrintFormat.nearest(toCardAspect: 1.0) == .polaroidSpectra)
+        #expect(PrintFormat.nearest(toCardAspect: 1.5) == nil)
     }
 }

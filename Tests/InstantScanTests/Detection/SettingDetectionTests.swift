@@ -1,0 +1,97 @@
+import Testing
+@testable import InstantScan
+
+/// The detector on the settings and frames of ``SettingScenes``: every print found where its card's
+/// visible edges are, whatever the frame's colour, and nothing else.
+@Suite("Print detection in real settings")
+struct SettingDetectionTests {
+    /// Corners within `share` of the card's diagonal, in any turn (a frame that hides its thick border
+    /// may be read upside down) — the product's measure.
+    static func expectPlaced(_ print: DetectedPrint, _ truth: SceneMaker.Print, share: Double,
+                             sourceLocation: SourceLocation = #_sourceLocation) {
+        let diagonal = truth.corners.topLeft.distance(to: truth.corners.bottomRight)
+        let error = (0..<4).map { PrintDetectorTests.cornerError(print.card.rotatingOrder(by: $0), truth.corners) }.min()!
+        #expect(error <= share * diagonal, "card off by \(error) px (\(error / diagonal * 100) % of the diagonal)",
+                sourceLocation: sourceLocation)
+    }
+
+    @Test("a wall of nine small prints leaning back, frames of every colour")
+    func wall() throws {
+        let scene = SettingScenes.wall
+        let found = try PrintDetectorTests.detect(scene)
+        // Every print found is placed, and nothing else is reported.
+        var matched = 0, placed = 0
+        for truth in scene.prints {
+            guard let print = PrintDetectorTests.match(truth, in: found) else { continue }
+            matched += 1
+            let diagonal = truth.corners.topLeft.distance(to: truth.corners.bottomRight)
+            let error = (0..<4).map { PrintDetectorTests.cornerError(print.card.rotatingOrder(by: $0), truth.corners) }.min()!
+            if error <= 0.01 * diagonal { placed += 1 }
+        }
+        #expect(matched == found.count, "\(found.count - matched) false prints")
+        // Five of the nine placed within 1% today (three frames are missed at this tilt, one is placed
+        // 3% off): a floor against regressions, and the whole wall as a known gap.
+        #expect(placed >= 5)
+        withKnownIssue("small prints with some frame colours on a tilted wall are missed or misplaced") {
+            #expect(placed == scene.prints.count)
+        }
+    }
+
+    @Test("frames of any colour: white, yellowed, black, red, teal", arguments: 0..<5)
+    func frameColour(_ index: Int) throws {
+        let scene = SettingScenes.frame(SettingScenes.frames[index])
+        let found = try PrintDetectorTests.detect(scene)
+        #expect(found.count == 1)
+        let print = try #require(PrintDetectorTests.match(scene.prints[0], in: found))
+        Self.expectPlaced(print, scene.prints[0], share: 0.002)
+        #expect(print.format == .instaxSquare)
+        #expect(print.measuredEdges == [true, true, true, true])
+        #expect(!print.isUncertain)
+    }
+
+    @Test("a card off its nominal size: its visible edges win over the template")
+    func offNominalCard() throws {
+        let scene = SettingScenes.offNominalCard
+        let found = try PrintDetectorTests.detect(scene)
+        #expect(found.count == 1)
+        let print = try #require(PrintDetectorTests.match(scene.prints[0], in: found))
+        let error = (0..<4).map { PrintDetectorTests.cornerError(print.card.rotatingOrder(by: $0), scene.prints[0].corners) }.min()!
+        // The template would put the right and bottom edges some 8 px off.
+        #expect(error <= 1.5, "card corners off by \(error) px")
+        #expect(print.measuredEdges.allSatisfy { $0 })
+    }
+
+    @Test("Polaroid Image/Spectra is recognised")
+    func spectra() throws {
+        let scene = SettingScenes.spectra
+        let found = try PrintDetectorTests.detect(scene)
+        #expect(found.count == 1)
+        let print = try #require(PrintDetectorTests.match(scene.prints[0], in: found))
+        #expect(print.format == .polaroidSpectra)
+        #expect(PrintDetectorTests.cornerError(print.card, scene.prints[0].corners) <= PrintDetectorTests.loose)
+        #expect(abs(print.measuredAspect / PrintFormat.polaroidSpectra.cardAspect - 1) < 0.02)
+    }
+
+    @Test("a thumb over the bottom edge: found, placed, the edge still measured beside the thumb")
+    func thumbOverEdge() throws {
+        let scene = SettingScenes.thumbOverEdge
+        let found = try PrintDetectorTests.detect(scene)
+        #expect(found.count == 1)
+        let print = try #require(PrintDetectorTests.match(scene.prints[0], in: found))
+        Self.expectPlaced(print, scene.prints[0], share: 0.005)
+    }
+
+    @Test("a decorated frame of stripes")
+    func patternedFrame() throws {
+        let scene = SettingScenes.patternedFrame
+        let found = try PrintDetectorTests.detect(scene)
+        // Nothing false, at least.
+        #expect(found.allSatisfy { PrintDetectorTests.match(scene.prints[0], in: [$0]) != nil })
+        // Where the stripes' light colour meets a pale table the card's edge is broken into dashes
+        // too short to make lines, so no quad closes around the card.
+        withKnownIssue("a striped frame on a pale table is missed") {
+            let print = try #require(PrintDetectorTests.match(scene.prints[0], in: found))
+            Self.expectPlaced(print, scene.prints[0], share: 0.01)
+        }
+    }
+}

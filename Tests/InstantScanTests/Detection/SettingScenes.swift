@@ -1,0 +1,86 @@
+import Foundation
+@testable import InstantScan
+
+/// Scenes of the settings and frames real photos show (issue 13): walls of small prints seen at an
+/// angle, coloured, black, yellowed and decorated frames, a thumb over an edge, a card off its
+/// nominal size, and the Polaroid Image/Spectra format. Drawn by ``SceneMaker``, so the truth is exact.
+enum SettingScenes {
+    /// Frame colours of the kinds people keep: white, yellowed cream, black, solid red and teal.
+    static let frames: [(Double, Double, Double)] = [(246, 244, 236), (232, 214, 168), (30, 29, 28), (196, 40, 46), (70, 170, 160)]
+
+    /// Nine Polaroid 600s about 150 px wide in a 3 × 3 grid on a painted wall, the wall leaning back
+    /// (the camera looks up at it), frames of every kind.
+    static var wall: SceneMaker {
+        var s = SceneMaker()
+        s.width = 1600
+        s.height = 1200
+        s.surface = .plain(168, 150, 132)
+        s.shadow = 0.2
+        var prints: [SceneMaker.Print] = []
+        for row in 0..<3 {
+            for column in 0..<3 {
+                let k = row * 3 + column
+                let centre = Point(420 + 380 * Double(column), 250 + 330 * Double(row))
+                var print = SceneMaker.Print(format: .polaroid600,
+                                             corners: SceneMaker.corners(format: .polaroid600, center: centre, height: 190,
+                                                                         rotation: 0.06 * Double(k % 3) - 0.06, tilt: 0.5),
+                                             cardColor: frames[k % frames.count], pictureSeed: UInt64(k + 3))
+                if k == 8 { print.stripeColor = (60, 90, 200) }
+                prints.append(print)
+            }
+        }
+        s.prints = prints
+        return s
+    }
+
+    /// One print in a frame of `color` on a wood table.
+    static func frame(_ color: (Double, Double, Double), format: PrintFormat = .instaxSquare) -> SceneMaker {
+        var s = SceneMaker()
+        s.surface = .wood(angle: 0.3)
+        s.prints = [.init(format: format, corners: DetectionScenes.corners(format, rotation: 0.12), cardColor: color,
+                          cornerRadius: format == .instaxSquare || format == .instaxMini ? 3 : 0)]
+        return s
+    }
+
+    /// A decorated frame: red stripes across a cream border, on a pale table.
+    static var patternedFrame: SceneMaker {
+        var s = SceneMaker()
+        s.surface = .paleTable
+        s.prints = [.init(format: .polaroid600, corners: DetectionScenes.corners(.polaroid600, rotation: -0.1),
+                          cardColor: (240, 232, 210), stripeColor: (200, 60, 70))]
+        return s
+    }
+
+    /// A Polaroid 600 whose card is 1.5 mm wider and 1.2 mm taller than nominal (a film generation of
+    /// its own, or a card cut a little large), the window where the nominal format puts it from the top
+    /// left: the template extrapolated from the window would miss the right and bottom edges by about
+    /// 8 px here.
+    static var offNominalCard: SceneMaker {
+        var s = SceneMaker()
+        s.surface = .dark
+        let geometry = (card: (width: 89.5, height: 108.2), window: (x: 4.5, y: 6.0, width: 79.0, height: 79.0))
+        s.prints = [.init(format: .polaroid600,
+                          corners: SceneMaker.corners(aspect: 89.5 / 108.2, center: DetectionScenes.centre, height: 600, rotation: 0.15),
+                          customGeometry: geometry)]
+        return s
+    }
+
+    /// A Polaroid Image/Spectra print on wood.
+    static var spectra: SceneMaker {
+        var s = SceneMaker()
+        s.surface = .wood(angle: 0.5)
+        s.prints = [.init(format: .polaroidSpectra, corners: DetectionScenes.corners(.polaroidSpectra, height: 560, rotation: -0.2))]
+        return s
+    }
+
+    /// An Instax Mini held in a hand: a thumb over the middle of its bottom border and card edge.
+    static var thumbOverEdge: SceneMaker {
+        var s = SceneMaker()
+        s.surface = .plain(90, 96, 104)
+        let card = DetectionScenes.corners(.instaxMini, height: 620, rotation: 0.05)
+        s.prints = [.init(format: .instaxMini, corners: card, cornerRadius: 3)]
+        let bottom = (card.bottomLeft + card.bottomRight) * 0.5
+        s.occluders = [.init(center: bottom + Point(0, 20), radii: (45, 70), angle: 0.2)]
+        return s
+    }
+}
