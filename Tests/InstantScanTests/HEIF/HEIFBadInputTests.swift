@@ -57,8 +57,9 @@ extension Codecs {
 
         /// A missing decoder plugin names what is missing, the libheif version and the package.
         @Test func missingDecoderIsNamed() {
+            let message = StaticString("Unsupported codec")
             let missing = heif_error(code: heif_error_Unsupported_feature, subcode: heif_suberror_Unsupported_codec,
-                                     message: "Unsupported codec")
+                                     message: UnsafeRawPointer(message.utf8Start).assumingMemoryBound(to: CChar.self))
             let hevc = HEIFFailure.error(missing, stage: "HEIF image data", fileType: nil, codec: "HEVC")
             #expect(hevc.description.contains("libheif \(HEIFContext.libraryVersion) has no HEVC decoder"), "\(hevc)")
             #expect(hevc.description.contains("libheif-plugin-libde265"))
