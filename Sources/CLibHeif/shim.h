@@ -2,6 +2,7 @@
 #define INSTANTSCAN_CLIBHEIF_SHIM_H
 #include <libheif/heif.h>
 #include <libheif/heif_items.h>
+#include <libheif/heif_properties.h>
 
 /* Photos from recent iPhones need libheif 1.18 or later (Debian 12 ships 1.15): fail the build
    with the remedy rather than build a reader that refuses them at run time. */

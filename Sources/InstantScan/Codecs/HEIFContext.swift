@@ -92,15 +92,94 @@ final class HEIFContext {
         return Array(block[(4 + offset)...])
     }
 
-    /// Decodes the primary image (grid tiles assembled at full size, transformations applied) in
-    /// its own colour space: Y′CbCr or grey planes as coded, at their full bit depth, or RGB
-    /// planes for a file coded as RGB. The HDR gain map, depth map and thumbnails are auxiliary
-    /// images and are not decoded.
-    func decodePrimary() throws -> HEIFImage {
+    /// The primary image as stored, before its `irot`/`imir` transformations, and the orientation
+    /// those amount to (as an EXIF orientation would say it); nil when the file also crops
+    /// (`clap`) or its transformations cannot be read, and libheif must apply them itself.
+    var stored: (size: PixelSize, orientation: Orientation)? {
+        let id = heif_image_handle_get_item_id(primary)
+        let count = heif_item_get_transformation_properties(context, id, nil, 0)
+        guard count >= 0, count <= 8 else { return nil }
+        var properties = [heif_property_id](repeating: 0, count: Int(count))
+        guard heif_item_get_transformation_properties(context, id, &properties, count) == count else { return nil }
+        var steps: [StoredTransform] = []
+        for property in properties {
+            switch heif_item_get_property_type(context, id, property) {
+            case heif_item_property_type_transform_rotation:
+                let angle = Int(heif_item_get_property_transform_rotation_ccw(context, id, property))
+                guard [0, 90, 180, 270].contains(angle) else { return nil }
+                steps.append(.rotateCounterclockwise(angle))
+            case heif_item_property_type_transform_mirror:
+                switch heif_item_get_property_transform_mirror(context, id, property) {
+                case heif_transform_mirror_direction_horizontal: steps.append(.mirrorLeftRight)
+                case heif_transform_mirror_direction_vertical: steps.append(.mirrorTopBottom)
+                default: return nil
+                }
+            default:
+                return nil
+            }
+        }
+        let width = Int(heif_image_handle_get_ispe_width(primary)), height = Int(heif_image_handle_get_ispe_height(primary))
+        guard width > 0, height > 0, let orientation = StoredTransform.orientation(of: steps) else { return nil }
+        let size = PixelSize(width: width, height: height)
+        guard orientation.uprightSize(stored: size) == uprightSize else { return nil }
+        return (size, orientation)
+    }
+
+    /// Decodes the primary image as stored (its transformations left to the caller), tile by tile
+    /// for a grid, as iPhones store photos: `body` gets each decoded tile and its top-left pixel
+    /// in the stored image, and each tile is freed before the next is decoded. Anything but a
+    /// grid is one tile. The HDR gain map, depth map and thumbnails are auxiliary images and are
+    /// never decoded.
+    func decodeStoredTiles(_ body: (HEIFImage, _ x: Int, _ y: Int, _ covers: PixelSize) throws -> Void) throws {
+        try withDecodingOptions(ignoringTransformations: true) { options, colorspace, chroma in
+            var tiling = heif_image_tiling()
+            let tiled = heif_image_handle_get_image_tiling(primary, 0, &tiling)
+            if tiled.code == heif_error_Ok, tiling.num_columns * tiling.num_rows > 1, tiling.tile_width > 0, tiling.tile_height > 0 {
+                for row in 0..<tiling.num_rows {
+                    for column in 0..<tiling.num_columns {
+                        var image: OpaquePointer?
+                        let decoded = heif_image_handle_decode_image_tile(primary, &image, colorspace, chroma, options, column, row)
+                        guard decoded.code == heif_error_Ok, let image else {
+                            throw HEIFFailure.error(decoded, stage: "HEIF image data", fileType: fileType, codec: codecName)
+                        }
+                        let x = Int(column * tiling.tile_width), y = Int(row * tiling.tile_height)
+                        let covers = PixelSize(width: min(Int(tiling.tile_width), Int(tiling.image_width) - x),
+                                               height: min(Int(tiling.tile_height), Int(tiling.image_height) - y))
+                        try body(HEIFImage(image), x, y, covers)
+                    }
+                }
+                return
+            }
+            let whole = PixelSize(width: Int(heif_image_handle_get_ispe_width(primary)), height: Int(heif_image_handle_get_ispe_height(primary)))
+            try body(try decode(options: options, colorspace: colorspace, chroma: chroma), 0, 0, whole)
+        }
+    }
+
+    /// Decodes the primary image whole with its transformations applied by libheif (grid tiles
+    /// assembled at full size): for files that crop as well as turn.
+    func decodeUpright() throws -> HEIFImage {
+        try withDecodingOptions(ignoringTransformations: false) { options, colorspace, chroma in
+            try decode(options: options, colorspace: colorspace, chroma: chroma)
+        }
+    }
+
+    private func decode(options: UnsafeMutablePointer<heif_decoding_options>, colorspace: heif_colorspace,
+                        chroma: heif_chroma) throws -> HEIFImage {
+        var image: OpaquePointer?
+        let decoded = heif_decode_image(primary, &image, colorspace, chroma, options)
+        guard decoded.code == heif_error_Ok, let image else {
+            throw HEIFFailure.error(decoded, stage: "HEIF image data", fileType: fileType, codec: codecName)
+        }
+        return HEIFImage(image)
+    }
+
+    /// Runs `body` with decoding options and the colour space to decode to: the image's own
+    /// (Y′CbCr or grey planes as coded, at their full bit depth, or RGB planes), or RGB planes for
+    /// anything else (an interleaved uncompressed item, say), which libheif then converts.
+    private func withDecodingOptions<R>(ignoringTransformations: Bool,
+                                        _ body: (UnsafeMutablePointer<heif_decoding_options>, heif_colorspace, heif_chroma) throws -> R) throws -> R {
         var colorspace = heif_colorspace_undefined, chroma = heif_chroma_undefined
         _ = heif_image_handle_get_preferred_decoding_colorspace(primary, &colorspace, &chroma)
-        // Planes of Y′CbCr, grey or RGB are what HEIFPixelConverter reads; anything else (an
-        // interleaved uncompressed item, say) libheif turns into RGB planes first.
         let native = (colorspace == heif_colorspace_YCbCr && [heif_chroma_420, heif_chroma_422, heif_chroma_444].contains(chroma))
             || colorspace == heif_colorspace_monochrome
             || (colorspace == heif_colorspace_RGB && chroma == heif_chroma_444)
@@ -112,12 +191,8 @@ final class HEIFContext {
         defer { heif_decoding_options_free(options) }
         // Corrupt tile data is an error, not an image with grey blocks.
         options.pointee.strict_decoding = 1
-        var image: OpaquePointer?
-        let decoded = heif_decode_image(primary, &image, colorspace, chroma, options)
-        guard decoded.code == heif_error_Ok, let image else {
-            throw HEIFFailure.error(decoded, stage: "HEIF image data", fileType: fileType, codec: codecName)
-        }
-        return HEIFImage(image)
+        options.pointee.ignore_transformations = ignoringTransformations ? 1 : 0
+        return try body(options, colorspace, chroma)
     }
 
     /// "HEVC", "AV1"…: the coding of the primary image (of its tiles, for a grid), for messages.

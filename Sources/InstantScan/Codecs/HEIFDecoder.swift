@@ -1,22 +1,27 @@
 /// Decodes HEIF (HEIC and AVIF) through libheif into a ``PixelBuffer``.
 ///
-/// The pixels come out upright: libheif applies the file's `irot`/`imir` (and `clap`)
-/// transformations, so ``DecodedImage/orientation`` is always ``Orientation/up`` and the EXIF
-/// orientation, which iPhones also write, is ignored. Reading both would turn the photo twice.
+/// Orientation is applied exactly once, from the container: the `irot`/`imir` transformations
+/// become ``DecodedImage/orientation``, which the scan's warp folds into its map as it does a
+/// JPEG's EXIF orientation, so the photo is never turned in memory. The EXIF orientation that
+/// iPhones also write is ignored: applying both would turn the photo twice. A file that also
+/// crops (`clap`) is turned by libheif instead and reads as ``Orientation/up``.
 ///
-/// Memory at the peak of a decode: the file's bytes (read in place), libheif's decoded planes
-/// (1.5 bytes a pixel for 8-bit 4:2:0, 3 for 10-bit; grid tiles are pasted into them one by one)
-/// and the output buffer (3 bytes a pixel as RGB8). libheif's own RGB conversion would add a
-/// second full-size image; ``HEIFPixelConverter`` reads the planes instead.
+/// Memory: the output buffer (3 bytes a pixel as RGB8) is the one full-size image. A grid — how
+/// iPhones store photos, 512 × 512 tiles — is decoded one tile at a time straight into it, so
+/// the peak is the buffer, one tile, and the file's bytes (read in place). An image coded whole
+/// is decoded by libheif into planes of its own first (1.5 bytes a pixel for 8-bit 4:2:0, 3 for
+/// 10-bit), which live beside the buffer while ``HEIFPixelConverter`` reads them; libheif's own
+/// RGB conversion would add a second full-size RGB image on top.
 enum HEIFDecoder {
-    /// Header facts without decoding pixels. The size is upright (transformations applied).
+    /// Header facts without decoding pixels.
     static func info(of data: [UInt8]) throws -> ImageInfo {
         try HEIFContext.open(data) { context in
-            let size = context.uprightSize
-            try checkSize(size)
+            let upright = context.uprightSize
+            try checkSize(upright)
+            let stored = context.stored ?? (upright, .up)
             let color = HEIFColorDescription(icc: context.iccProfile, nclx: context.nclx)
-            return ImageInfo(format: .heif, storedSize: size, orientation: .up, iccProfile: color.iccProfile,
-                             isSRGBTagged: false, warnings: color.warning.map { [$0] } ?? [])
+            return ImageInfo(format: .heif, storedSize: stored.size, orientation: stored.orientation,
+                             iccProfile: color.iccProfile, isSRGBTagged: false, warnings: color.warning.map { [$0] } ?? [])
         }
     }
 
@@ -25,21 +30,39 @@ enum HEIFDecoder {
     /// The size is checked against `maximumPixels` from the header, before libheif decodes.
     static func decode(_ data: [UInt8], maximumPixels: Int, format: PixelFormat = .rgba8) throws -> DecodedImage {
         try HEIFContext.open(data) { context in
-            let size = context.uprightSize
-            try checkSize(size)
-            try PixelBuffer.validate(width: size.width, height: size.height, maximumPixels: maximumPixels)
+            let upright = context.uprightSize
+            try checkSize(upright)
+            try PixelBuffer.validate(width: upright.width, height: upright.height, maximumPixels: maximumPixels)
             let color = HEIFColorDescription(icc: context.iccProfile, nclx: context.nclx)
             var warnings = color.warning.map { [$0] } ?? []
-            let image = try context.decodePrimary()
-            guard image.size == size, let layout = image.layout else {
-                throw CodecError.unsupported("HEIF image data: libheif \(HEIFContext.libraryVersion) decoded it to a layout this reader does not convert")
-            }
-            let pixels = try PixelBuffer(width: size.width, height: size.height, format: format, maximumPixels: maximumPixels)
             // The matrix and range: the file's `nclx`, else what the coded stream says, else HEIF's default.
-            let nclx = context.nclx ?? image.nclx ?? .heifDefault
-            warnings += try HEIFPixelConverter.convert(layout, nclx: nclx, into: pixels)
-            return DecodedImage(pixels: pixels, orientation: .up, iccProfile: color.iccProfile, isSRGBTagged: false,
-                                scaleDenominator: 1, fullSize: size, format: .heif, warnings: warnings)
+            let fileNCLX = context.nclx
+            func convert(_ image: HEIFImage, into pixels: PixelBuffer, at x: Int, _ y: Int, covering size: PixelSize) throws {
+                guard let layout = image.layout else {
+                    throw CodecError.unsupported("HEIF image data: libheif \(HEIFContext.libraryVersion) decoded it to a layout this reader does not convert")
+                }
+                let nclx = fileNCLX ?? image.nclx ?? .heifDefault
+                for warning in try HEIFPixelConverter.convert(layout, nclx: nclx, into: pixels, at: (x, y), expected: size)
+                where !warnings.contains(warning) {
+                    warnings.append(warning)
+                }
+            }
+            let pixels: PixelBuffer, orientation: Orientation
+            if let stored = context.stored {
+                try checkSize(stored.size)
+                pixels = try PixelBuffer(width: stored.size.width, height: stored.size.height, format: format, maximumPixels: maximumPixels)
+                orientation = stored.orientation
+                try context.decodeStoredTiles { tile, x, y, covers in
+                    try convert(tile, into: pixels, at: x, y, covering: covers)
+                }
+            } else {
+                let image = try context.decodeUpright()
+                pixels = try PixelBuffer(width: upright.width, height: upright.height, format: format, maximumPixels: maximumPixels)
+                orientation = .up
+                try convert(image, into: pixels, at: 0, 0, covering: upright)
+            }
+            return DecodedImage(pixels: pixels, orientation: orientation, iccProfile: color.iccProfile, isSRGBTagged: false,
+                                scaleDenominator: 1, fullSize: pixels.size, format: .heif, warnings: warnings)
         }
     }
 

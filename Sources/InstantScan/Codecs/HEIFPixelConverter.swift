@@ -21,13 +21,19 @@ enum HEIFPixelConverter {
         }
     }
 
-    /// Writes `layout` into `output` (``PixelFormat/rgb8`` or ``PixelFormat/rgba8``, opaque), reading
-    /// Y′CbCr with `nclx`'s matrix and range. Returns the warnings (a matrix it does not know).
-    /// - Throws: ``CodecError/unsupported(_:)`` for planes smaller than the image.
-    static func convert(_ layout: HEIFImage.Layout, nclx: HEIFNCLX, into output: PixelBuffer) throws -> [String] {
+    /// Writes `layout` into the rectangle of `output` (``PixelFormat/rgb8`` or ``PixelFormat/rgba8``,
+    /// opaque) at `origin` that its planes cover, clipped to `output` (a grid's last tiles reach
+    /// past the image), reading Y′CbCr with `nclx`'s matrix and range. Returns the warnings (a
+    /// matrix it does not know).
+    /// - Throws: ``CodecError/unsupported(_:)`` for planes smaller than `expected`, the size the
+    ///   rectangle must have so that every pixel of `output` is written.
+    static func convert(_ layout: HEIFImage.Layout, nclx: HEIFNCLX, into output: PixelBuffer,
+                        at origin: (x: Int, y: Int) = (0, 0), expected: PixelSize? = nil) throws -> [String] {
         var warnings: [String] = []
-        let width = output.width, height = output.height
+        let covered = expected ?? output.size
+        let width = min(covered.width, output.width - origin.x), height = min(covered.height, output.height - origin.y)
         let channels = output.format.bytesPerPixel
+        func outputRow(_ y: Int) -> UnsafeMutablePointer<UInt8> { output.rowPointer(origin.y + y) + origin.x * channels }
         precondition(channels == 3 || channels == 4, "HEIF pixels convert to RGB8 or RGBA8")
         switch layout {
         case let .yCbCr(luma, cb, cr):
@@ -62,7 +68,7 @@ enum HEIFPixelConverter {
                             crRow[i] = 0.75 * crRow[i] + 0.25 * crNext[i]
                         }
                     }
-                    let out = output.rowPointer(y)
+                    let out = outputRow(y)
                     let lastChroma = cb.width - 1
                     for x in 0..<width {
                         var u: Float, v: Float
@@ -92,7 +98,7 @@ enum HEIFPixelConverter {
                 var y0 = [Float](repeating: 0, count: width)
                 for y in rows {
                     load(luma, row: y, into: &y0)
-                    let out = output.rowPointer(y)
+                    let out = outputRow(y)
                     for x in 0..<width {
                         let value = byte((y0[x] - offset) * scale)
                         let p = out + x * channels
@@ -109,7 +115,7 @@ enum HEIFPixelConverter {
                 var samples = [[Float]](repeating: [Float](repeating: 0, count: width), count: 3)
                 for y in rows {
                     for (c, plane) in [red, green, blue].enumerated() { load(plane, row: y, into: &samples[c]) }
-                    let out = output.rowPointer(y)
+                    let out = outputRow(y)
                     for c in 0..<3 {
                         let scale = 255 / Float((1 << [red, green, blue][c].bits) - 1)
                         samples[c].withUnsafeBufferPointer { row in

@@ -34,12 +34,11 @@ extension Codecs {
             let data = try HEIFFixtures.phoneFile(name)
             let info = try ImageReader.info(of: data)
             #expect(info.format == .heif)
-            #expect(info.storedSize == PixelSize(width: width, height: height))
-            #expect(info.orientation == .up)
+            #expect(info.uprightSize == PixelSize(width: width, height: height))
             let decoded = try ImageReader.decodeOpaque(data)
-            #expect(decoded.pixels.size == PixelSize(width: width, height: height))
+            #expect(decoded.orientation.uprightSize(stored: decoded.pixels.size) == PixelSize(width: width, height: height))
+            #expect(decoded.pixels.size == info.storedSize && decoded.orientation == info.orientation)
             #expect(decoded.pixels.format == .rgb8)
-            #expect(decoded.orientation == .up)
             #expect(decoded.warnings.isEmpty, "\(decoded.warnings)")
             if hasProfile {
                 let profile = try ColorProfile(iccData: try #require(decoded.iccProfile))
@@ -57,21 +56,25 @@ extension Codecs {
             let tiff = try #require(try HEIFContext.open(data) { $0.exifTIFF })
             #expect(EXIFOrientationReader.read(tiff: tiff[...]).orientation == .right)
             let decoded = try ImageReader.decode(data)
-            #expect(decoded.orientation == .up)
-            #expect(decoded.pixels.size == PixelSize(width: 3024, height: 4032))
+            // From irot alone: EXIF's 6 on top would make it .down.
+            #expect(decoded.orientation == .right)
+            #expect(decoded.pixels.size == PixelSize(width: 4032, height: 3024))
+            let toStored = decoded.orientation.uprightToStored(stored: decoded.pixels.size)
+            func upright(_ x: Int, _ y: Int) -> [UInt8] {
+                let p = toStored.apply(Point(Double(x), Double(y)))
+                return decoded.pixels[Int(p.x.rounded()), Int(p.y.rounded())]
+            }
             // The head widens downwards from its tip near the top: the dark ink across a row spans
             // far more at 35 % of the height than at 15 %. Turned half a turn, the shaft would be there.
             func inkSpan(atRow y: Int) -> Int {
-                let dark = stride(from: 0, to: decoded.pixels.width, by: 2).filter { x in
-                    let p = decoded.pixels[x, y]
+                let dark = stride(from: 0, to: 3024, by: 2).filter { x in
+                    let p = upright(x, y)
                     return Int(p[0]) + Int(p[1]) + Int(p[2]) < 3 * 70
                 }
                 return (dark.last ?? 0) - (dark.first ?? 0)
             }
             let tip = inkSpan(atRow: 4032 * 15 / 100), base = inkSpan(atRow: 4032 * 35 / 100)
             #expect(tip > 0 && base > 2 * tip, "ink spans \(tip) px near the top, \(base) px lower")
-            // Upright the page is portrait; turned twice it would be landscape.
-            #expect(decoded.pixels.height > decoded.pixels.width)
         }
 
         /// The fixture encoded from a JPEG stored turned (EXIF 6) carries `irot` and EXIF 6; read
@@ -81,11 +84,33 @@ extension Codecs {
             let tiff = try #require(try HEIFContext.open(pair.heic) { $0.exifTIFF })
             #expect(EXIFOrientationReader.read(tiff: tiff[...]).orientation == .right)
             let heic = try ImageReader.decode(pair.heic)
-            #expect(heic.orientation == .up)
-            #expect(heic.pixels.size == PixelSize(width: 1200, height: 900))
+            #expect(heic.orientation == .right, "irot 270° alone; with EXIF's 6 as well it would be .down")
+            #expect(heic.orientation.uprightSize(stored: heic.pixels.size) == PixelSize(width: 1200, height: 900))
             let jpeg = try ImageReader.decode(pair.jpeg)
-            let upright = try jpeg.pixels.applying(jpeg.orientation)
-            #expect(meanAbsoluteDifference(heic.pixels, upright) < 3)
+            #expect(meanAbsoluteDifference(try heic.pixels.applying(heic.orientation), try jpeg.pixels.applying(jpeg.orientation)) < 3)
+        }
+
+        /// All eight EXIF orientations, which heif-enc writes as `irot` and `imir`: the orientation
+        /// read from them turns the stored pixels exactly as libheif's own transformations do, and
+        /// to the upright picture.
+        @Test(arguments: Orientation.allCases)
+        func everyTransformationTurnsLikeLibheif(orientation: Orientation) throws {
+            let upright = try CodecFixtures.quadrants(width: 64, height: 48)
+            let stored = try CodecFixtures.stored(upright, for: orientation.rawValue)
+            let jpeg = try JPEGEncoder.encode(stored, quality: 95, exif: HEIFFixtures.exif(orientation: orientation))
+            let heic = try HEIFFixtures.encode(jpeg, name: "orientation-\(orientation.rawValue)", arguments: ["-q", "95"])
+            let decoded = try ImageReader.decode(heic)
+            #expect(decoded.orientation == orientation)
+            let turned = try decoded.pixels.applying(decoded.orientation)
+            // libheif's own turn of the same file.
+            let byLibheif = try HEIFContext.open(heic) { context in
+                let image = try context.decodeUpright()
+                let out = try PixelBuffer(width: turned.width, height: turned.height)
+                _ = try HEIFPixelConverter.convert(try #require(image.layout), nclx: context.nclx ?? .heifDefault, into: out)
+                return out
+            }
+            #expect(meanAbsoluteDifference(turned, byLibheif) < 0.5)
+            #expect(meanAbsoluteDifference(turned, upright) < 6)
         }
 
         /// The scan targets: the same corners within 0.5 % of the diagonal, colour within 1 ΔE00

@@ -12,6 +12,7 @@ import Testing
 enum HEIFFixtures {
     /// A photo as JPEG and as HEIC.
     struct Pair: Sendable {
+        /// The JPEG, with the profile of its pixels (Display P3 for the nclx fixture too).
         var jpeg: [UInt8]
         var heic: [UInt8]
         /// The print's corners in upright pixels.
@@ -59,13 +60,17 @@ enum HEIFFixtures {
             if orientation != .up {
                 pixels = try CodecFixtures.stored(pixels, for: orientation.rawValue)
             }
-            let jpeg = try JPEGEncoder.encode(pixels, quality: 95, iccProfile: displayP3 == .icc ? ColorProfile.displayP3.iccData : nil,
+            // The JPEG of reference carries the profile its pixels are in; heif-enc gets it without
+            // one when the HEIC is to describe them by nclx alone.
+            let jpeg = try JPEGEncoder.encode(pixels, quality: 95, iccProfile: displayP3 != nil ? ColorProfile.displayP3.iccData : nil,
                                               exif: exif(orientation: orientation))
             var arguments = ["-q", "90", "-p", "preset=fast"]
+            var input = jpeg
             if displayP3 == .nclx {
                 arguments += ["--colour_primaries", "12", "--transfer_characteristic", "13", "--matrix_coefficients", "6"]
+                input = try JPEGEncoder.encode(pixels, quality: 95, exif: exif(orientation: orientation))
             }
-            let heic = try encode(jpeg, name: name, arguments: arguments)
+            let heic = try encode(input, name: name, arguments: arguments)
             return Pair(jpeg: jpeg, heic: heic, corners: maker.prints[0].corners)
         }.mapError { FixtureError(description: "\(name) fixture: \($0)") }
     }
