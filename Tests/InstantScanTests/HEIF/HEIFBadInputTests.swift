@@ -44,6 +44,32 @@ extension Codecs {
             }
         }
 
+        /// Seeded damage to the boxes and the coded data: an image or a documented error, never
+        /// a crash (AddressSanitizer watches libheif and the converter under `make test-asan`).
+        @Test func seededMutations() throws {
+            let small = try JPEGEncoder.encode(try CodecFixtures.photoLike(width: 256, height: 192), quality: 90,
+                                               exif: HEIFFixtures.exif(orientation: .left))
+            let heic = try HEIFFixtures.encode(small, name: "mutations", arguments: ["-q", "60"])
+            var random = CodecFixtures.SeededGenerator(seed: 14)
+            let header = min(heic.count, 500)
+            for round in 0..<300 {
+                var damaged = heic
+                for _ in 0..<(1 + Int(random.next() % 4)) {
+                    // Most damage in the boxes (where the structure is), some in the coded tiles.
+                    let at = round % 4 == 3 ? Int(random.next() % UInt64(heic.count)) : Int(random.next() % UInt64(header))
+                    damaged[at] = UInt8(truncatingIfNeeded: random.next())
+                }
+                do {
+                    let decoded = try ImageReader.decodeOpaque(damaged, maximumPixels: 4_000_000)
+                    #expect(decoded.pixels.width * decoded.pixels.height <= 4_000_000)
+                } catch is CodecError {
+                } catch is ImageError {
+                } catch {
+                    Issue.record("round \(round): undocumented error \(error)")
+                }
+            }
+        }
+
         @Test func noPrimaryImage() throws {
             let error = decodeError(try replacing("pitm", with: "xitm", in: try plain()))
             #expect("\(error.map { "\($0)" } ?? "")".contains("no primary image"), "\(String(describing: error))")

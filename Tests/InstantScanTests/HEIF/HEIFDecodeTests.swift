@@ -95,7 +95,7 @@ extension Codecs {
         /// to the upright picture.
         @Test(arguments: Orientation.allCases)
         func everyTransformationTurnsLikeLibheif(orientation: Orientation) throws {
-            let upright = try CodecFixtures.quadrants(width: 64, height: 48)
+            let upright = try CodecFixtures.quadrants(width: 128, height: 96)
             let stored = try CodecFixtures.stored(upright, for: orientation.rawValue)
             let jpeg = try JPEGEncoder.encode(stored, quality: 95, exif: HEIFFixtures.exif(orientation: orientation))
             let heic = try HEIFFixtures.encode(jpeg, name: "orientation-\(orientation.rawValue)", arguments: ["-q", "95"])
