@@ -7,7 +7,8 @@
 #
 # Needs ../shared/eval (its scenes give a 12 MP photo with known corners and a batch of photos,
 # and peers.py the OpenCV pipeline) and installs ImageMagick for its rows. Prints Markdown tables:
-#   1. whole process, median wall seconds and peak RSS over RUNS runs, each pipeline's time as a
+#   1. whole process, median wall seconds and peak RSS over RUNS runs (with the photo also as an
+#      iPhone-style HEIC grid when heif-enc is installed), each pipeline's time as a
 #      multiple of InstantScan's (detected, PNG fast);
 #   2. InstantScan's stages (median of the same runs' `scan --json` timings);
 #   3. PNG: encode time and bytes of a 7 MP print for each --png-compression, beside libpng's
@@ -60,6 +61,28 @@ echo "photo: $PHOTO ($SIZE), $RUNS runs each, $(nproc) cores, load average $(cut
 echo "$($BIN --version 2>/dev/null || true) $(git rev-parse --short HEAD 2>/dev/null || true)"
 
 add "InstantScan, detected, PNG fast" "$BIN scan '$PHOTO' -o $OUT/a.png --json" "$OUT/stages.jsonl"
+# The same photo as an iPhone saves it: HEIC, a grid of 512 × 512 HEVC tiles (heif-enc from
+# `make test-deps`; the row is left out without it).
+if command -v heif-enc >/dev/null; then
+    mkdir -p "$OUT/tiles"
+    read -r W H < <("$PY" - "$PHOTO" "$OUT/tiles" <<'PYEOF'
+import math, sys
+from PIL import Image
+photo = Image.open(sys.argv[1]).convert("RGB")
+w, h = photo.size
+for ty in range(math.ceil(h / 512)):
+    for tx in range(math.ceil(w / 512)):
+        tile = Image.new("RGB", (512, 512))
+        tile.paste(photo.crop((tx * 512, ty * 512, min(w, tx * 512 + 512), min(h, ty * 512 + 512))))
+        tile.save(f"{sys.argv[2]}/tile-{ty:02d}-{tx:02d}.png")
+print(w, h)
+PYEOF
+)
+    if heif-enc -q 75 -T "$OUT/tiles/tile-00-00.png" --tiled-image-width "$W" --tiled-image-height "$H" \
+        -o "$OUT/photo.heic" >/dev/null 2>&1; then
+        add "InstantScan, detected, PNG fast, the photo as HEIC (512 px grid)" "$BIN scan '$OUT/photo.heic' -o $OUT/h.png"
+    fi
+fi
 add "InstantScan, detected, PNG small" "$BIN scan '$PHOTO' -o $OUT/b.png --png-compression small"
 add "InstantScan, given corners, PNG fast" "$BIN scan '$PHOTO' -o $OUT/c.png --corners '$CORNERS'"
 add "OpenCV (Python): contour detect, warpPerspective, LUT, imwrite" \
