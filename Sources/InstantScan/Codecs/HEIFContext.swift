@@ -32,15 +32,18 @@ final class HEIFContext {
         let fileType = HEIFFileType(sniffing: data)
         return try data.withUnsafeBytes { bytes in
             let read = heif_context_read_from_memory_without_copy(context, bytes.baseAddress, bytes.count, nil)
+            // An error's message lives in the context: read it before the context is freed.
             if read.code != heif_error_Ok {
+                let error = HEIFFailure.error(read, stage: "HEIF header", fileType: fileType)
                 heif_context_free(context)
-                throw HEIFFailure.error(read, stage: "HEIF header", fileType: fileType)
+                throw error
             }
             var handle: OpaquePointer?
             let found = heif_context_get_primary_image_handle(context, &handle)
             guard found.code == heif_error_Ok, let handle else {
+                let error = HEIFFailure.error(found, stage: "HEIF primary image", fileType: fileType)
                 heif_context_free(context)
-                throw HEIFFailure.error(found, stage: "HEIF primary image", fileType: fileType)
+                throw error
             }
             let opened = HEIFContext(context: context, primary: handle, fileType: fileType)
             return try withExtendedLifetime(opened) { try body(opened) }
