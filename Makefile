@@ -16,11 +16,11 @@ EVAL ?= ../shared/eval
 
 deps:
 	@$(MAKE) --no-print-directory apt PACKAGES="$(APT_PACKAGES)"
-	@Scripts/libheif-deps.sh
+	@bash Scripts/libheif-deps.sh
 
 test-deps:
 	@$(MAKE) --no-print-directory apt PACKAGES="$(APT_PACKAGES) $(TEST_APT_PACKAGES)"
-	@Scripts/libheif-deps.sh $(TEST_HEIF_PACKAGES)
+	@bash Scripts/libheif-deps.sh $(TEST_HEIF_PACKAGES)
 
 apt:
 	@missing=""; for p in $(PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
