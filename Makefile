@@ -5,6 +5,9 @@ SWIFT ?= swift
 APT_PACKAGES := libturbojpeg0-dev libjpeg62-turbo-dev libpng-dev liblcms2-dev pkg-config
 # The tests also render the batch contact sheet in a real browser, and albums with poppler (pdftoppm).
 TEST_APT_PACKAGES := chromium poppler-utils
+# libheif 1.18 or later with its HEVC and AV1 decoders comes from Scripts/libheif-deps.sh (from
+# Debian's backports on Debian 12); the tests also encode HEIC fixtures with heif-enc and x265.
+TEST_HEIF_PACKAGES := libheif-examples libheif-plugin-x265
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN := .build/release/instantscan
 EVAL ?= ../shared/eval
@@ -13,9 +16,11 @@ EVAL ?= ../shared/eval
 
 deps:
 	@$(MAKE) --no-print-directory apt PACKAGES="$(APT_PACKAGES)"
+	@bash Scripts/libheif-deps.sh
 
 test-deps:
 	@$(MAKE) --no-print-directory apt PACKAGES="$(APT_PACKAGES) $(TEST_APT_PACKAGES)"
+	@bash Scripts/libheif-deps.sh $(TEST_HEIF_PACKAGES)
 
 apt:
 	@missing=""; for p in $(PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -27,11 +32,12 @@ apt:
 build: deps
 	$(SWIFT) build -c release --product instantscan
 
-# Scans every photo in Samples/ into out/: one PNG per print, plus the JSON of what was found.
+# Scans every photo in Samples/ (JPEG and HEIC) into out/: one PNG per print, plus the JSON of
+# what was found.
 demo: build
 	@mkdir -p out
-	@for photo in Samples/*.jpg; do \
-		name=$$(basename "$$photo" .jpg); \
+	@for photo in Samples/*.jpg Samples/*.heic; do \
+		name=$$(basename "$${photo%.*}"); \
 		$(BIN) scan "$$photo" -o "out/$$name.png" --json > "out/$$name.json" || exit $$?; \
 	done
 	@echo "scans written to out/"

@@ -37,6 +37,13 @@ let package = Package(
             pkgConfig: "lcms2",
             providers: [.apt(["liblcms2-dev"]), .brew(["little-cms2"])]
         ),
+        // HEIF/HEIC and AVIF. 1.18 or later: photos from recent iPhones need it (`make deps` takes it
+        // from Debian's backports where the release's own libheif is older).
+        .systemLibrary(
+            name: "CLibHeif",
+            pkgConfig: "libheif",
+            providers: [.apt(["libheif-dev", "libheif-plugin-libde265", "libheif-plugin-dav1d"]), .brew(["libheif"])]
+        ),
         // libpng reports errors by longjmp, which Swift cannot survive: every libpng call lives here.
         // zlib directly too: PNG image data is deflated in row bands (png_deflate.c). libjpeg reports
         // errors by longjmp as well (jpeg_band.c). The warp's SIMD kernel (warp_bilinear.c) picks its
@@ -45,7 +52,7 @@ let package = Package(
         .target(
             name: "InstantScan",
             dependencies: [
-                "CTurboJPEG", "CPNG", "CLCMS2", "CShims",
+                "CTurboJPEG", "CPNG", "CLCMS2", "CShims", "CLibHeif",
             ]
         ),
         .executableTarget(
@@ -62,6 +69,8 @@ let package = Package(
                 "InstantScan", "instantscan",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            // The phone HEICs are read from their folder by path, with their licence beside them.
+            exclude: ["HEIF/Phones"],
             resources: []
         ),
     ],

@@ -22,8 +22,12 @@ module CShims {
 MAP
 
 SANITIZE=(-sanitize=fuzzer,address)
-MODULES=(-I "$ROOT/Sources/CTurboJPEG" -I "$ROOT/Sources/CJPEG" -I "$ROOT/Sources/CPNG" -I "$ROOT/Sources/CLCMS2" -I "$OUT/modules/CShims" -I "$OUT")
-LIBS=(-use-ld=lld -lturbojpeg -ljpeg -lpng16 -llcms2 -lz -lm)
+MODULES=(-I "$ROOT/Sources/CTurboJPEG" -I "$ROOT/Sources/CJPEG" -I "$ROOT/Sources/CPNG" -I "$ROOT/Sources/CLCMS2"
+    -I "$ROOT/Sources/CLibHeif" -I "$OUT/modules/CShims" -I "$OUT")
+# libheif's headers may sit outside the default paths (a build of its own under /usr/local, say).
+for flag in $(pkg-config --cflags-only-I libheif 2>/dev/null); do MODULES+=(-Xcc "$flag"); done
+LIBS=(-use-ld=lld -lturbojpeg -ljpeg -lpng16 -llcms2 -lheif -lz -lm)
+for flag in $(pkg-config --libs-only-L libheif 2>/dev/null); do LIBS+=("$flag"); done
 
 # True when $1 is missing or older than one of the remaining arguments.
 stale() {

@@ -24,7 +24,7 @@ while [ $# -gt 0 ]; do
         *) HARNESSES+=("$1"); shift ;;
     esac
 done
-ALL=(jpeg-markers exif jpeg-decode png-decode icc corners options)
+ALL=(jpeg-markers exif jpeg-decode png-decode heif-decode icc corners options)
 [ ${#HARNESSES[@]} -gt 0 ] || HARNESSES=("${ALL[@]}")
 
 "$ROOT/Fuzz/build.sh" "$OUT"
@@ -38,6 +38,7 @@ settings() {
         exif) echo "4096 jpeg" ;;
         jpeg-decode) echo "16384 jpeg" ;;
         png-decode) echo "16384 png" ;;
+        heif-decode) echo "16384 heif" ;;
         icc) echo "8192 icc" ;;
         corners) echo "256 corners" ;;
         options) echo "512 options" ;;
@@ -48,14 +49,23 @@ settings() {
 run_one() {
     local name="$1" corpus="${1//-/_}"
     read -r max_len dict <<<"$(settings "$name")"
-    mkdir -p "$OUT/corpus/$corpus"
+    mkdir -p "$OUT/corpus/$corpus" "$OUT/seeds/$corpus"
     local log="$OUT/logs/$name.log"
     local status=0
     # Saved crashers (Fuzz/regressions/HARNESS) are replayed first, with the seeds.
     local extra=()
     [ -d "$ROOT/Fuzz/regressions/$name" ] && extra=("$ROOT/Fuzz/regressions/$name")
+    # Committed seeds (tiny files made by Fuzz/Seeds/make_heif_seeds.sh: no HEIF encoder at fuzz time).
+    [ -d "$ROOT/Fuzz/Seeds/$corpus" ] && extra+=("$ROOT/Fuzz/Seeds/$corpus")
+    # libheif 1.19.7 leaks a few hundred bytes inside its dav1d (AV1) plugin on some damaged AVIF
+    # files; the stacks end in libstdc++'s operator new, so no suppression can name them. The
+    # heif-decode harness runs without leak detection: the library's own HEIF objects are owned
+    # by Swift classes, and `make test-asan` checks them for leaks on valid and damaged HEIC.
+    local leaks=1
+    [ "$name" = heif-decode ] && leaks=0
     # -timeout: an input running over 5 s is a hang; -rss_limit_mb: a runaway allocation.
-    "$OUT/fuzz-$name" "${LIMIT[@]}" -timeout=5 -rss_limit_mb=2048 -max_len="$max_len" \
+    ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=$leaks" \
+    "$OUT/fuzz-$name" "${LIMIT[@]}" -detect_leaks="$leaks" -timeout=5 -rss_limit_mb=2048 -max_len="$max_len" \
         -dict="$ROOT/Fuzz/Dictionaries/$dict.dict" -print_final_stats=1 \
         -artifact_prefix="$OUT/crashes/$name-" "$OUT/corpus/$corpus" "$OUT/seeds/$corpus" "${extra[@]}" >"$log" 2>&1 || status=$?
     local runs

@@ -6,7 +6,7 @@ import InstantScan
 struct BatchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "batch",
-        abstract: "Scan every JPEG and PNG in a folder, every print in each.",
+        abstract: "Scan every JPEG, PNG, HEIC and AVIF in a folder, every print in each.",
         discussion: """
         Outputs are named after their photo (IMG_0042-1.png, IMG_0042-2.png…), keep the input's
         subfolders, and are never overwritten unless --overwrite. A re-run skips photos already done,
@@ -66,7 +66,7 @@ struct BatchCommand: ParsableCommand {
             Console.error("\(error)")
             throw ExitCodes.noInput
         }
-        if photos.isEmpty { Console.warning("\(input): no JPEG or PNG photos found\(recursive ? "" : " (use -r for subfolders)")") }
+        if photos.isEmpty { Console.warning("\(input): no JPEG, PNG, HEIC or AVIF photos found\(recursive ? "" : " (use -r for subfolders)")") }
 
         let runner = BatchRunner(options: options) { FlagHint.message(for: $0, in: .batch) }
         let interrupt = InterruptHandler { runner.cancel() }

@@ -14,7 +14,7 @@ struct DetectCommand: ParsableCommand {
             and the exit code is 0.
             """)
 
-    @Argument(help: "The photo (JPEG or PNG).")
+    @Argument(help: "The photo (JPEG, PNG, HEIC or AVIF).")
     var photo: String
 
     @Flag(help: "Print JSON: {image, width, height, prints: [{format, corners, window, confidence, touchesBorder}]}.")

@@ -15,7 +15,7 @@ struct MergeCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "Two or more photos (JPEG or PNG) of the same print.")
+    @Argument(help: "Two or more photos (JPEG, PNG, HEIC or AVIF) of the same print.")
     var shots: [String]
 
     @Option(name: .shortAndLong, help: "Output file (PNG or JPEG, from the extension or --format).")

@@ -16,7 +16,7 @@ struct ScanCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "The photo (JPEG or PNG), or several.")
+    @Argument(help: "The photo (JPEG, PNG, HEIC or AVIF), or several.")
     var photos: [String]
 
     @Option(name: .shortAndLong, help: "Output file, or a folder ending in '/'.")

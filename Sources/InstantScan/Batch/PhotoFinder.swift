@@ -1,10 +1,10 @@
 import Foundation
 
-/// Lists the photos a batch should scan: every JPEG and PNG in a folder (and its subfolders when
+/// Lists the photos a batch should scan: every JPEG, PNG, HEIC and AVIF in a folder (and its subfolders when
 /// recursive), in a stable order, leaving out the output folder and hidden files.
 public enum PhotoFinder {
     /// File extensions taken as photos (compared without case).
-    public static let extensions: Set<String> = ["jpg", "jpeg", "png"]
+    public static let extensions: Set<String> = ["jpg", "jpeg", "png", "heic", "heif", "hif", "avif"]
 
     /// One photo and its path relative to the folder searched (which names its outputs).
     public struct Photo: Sendable, Hashable {

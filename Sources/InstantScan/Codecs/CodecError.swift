@@ -4,7 +4,7 @@
 /// sentence. Sizes refused before allocation are thrown as ``ImageError`` instead, so that the
 /// "raise the limit" advice is the same for every format.
 public enum CodecError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The bytes are neither a JPEG nor a PNG.
+    /// The bytes are not a JPEG, PNG or HEIF (HEIC, AVIF) image.
     case notAnImage
     /// The data ends before the image does; the value names what was cut short ("JPEG data").
     case truncated(String)
@@ -17,7 +17,7 @@ public enum CodecError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .notAnImage: return "not a JPEG or PNG image"
+        case .notAnImage: return "not a JPEG, PNG, HEIC or AVIF image"
         case let .truncated(what): return "truncated \(what)"
         case let .corrupt(what): return "corrupt \(what)"
         case let .unsupported(what): return "unsupported: \(what)"

@@ -1,5 +1,5 @@
 /// The metadata an image file carries beside its pixels that scans and albums use: its EXIF tags
-/// and its stored pixel density (JFIF APP0 in a JPEG, `pHYs` in a PNG).
+/// and its stored pixel density (JFIF APP0 in a JPEG, `pHYs` in a PNG; a HEIF has none).
 ///
 /// Read from the header alone, without decoding a pixel; anything malformed reads as absent.
 struct EmbeddedMetadata {
@@ -9,11 +9,12 @@ struct EmbeddedMetadata {
     /// file stores only an aspect ratio or nothing.
     var density: (x: Double, y: Double)?
 
-    /// Reads a JPEG's or PNG's header; empty metadata for anything else.
+    /// Reads a JPEG's, PNG's or HEIF's header; empty metadata for anything else.
     init(reading data: [UInt8]) {
         switch ImageFormat(sniffing: data) {
         case .jpeg: self.init(jpeg: data)
         case .png: self.init(png: data)
+        case .heif: self.init(heif: data)
         case nil: self.init()
         }
     }
@@ -38,6 +39,12 @@ struct EmbeddedMetadata {
                 break
             }
         }
+    }
+
+    private init(heif data: [UInt8]) {
+        // The primary image's EXIF block, through libheif (which reads only the boxes here).
+        guard let tiff = try? HEIFContext.open(data, { $0.exifTIFF }) else { return }
+        exif = EXIFTagReader.read(tiff: tiff[...])
     }
 
     private init(png data: [UInt8]) {

@@ -28,7 +28,7 @@ extension Codecs {
         @Test func emptyData() {
             #expect(throws: CodecError.notAnImage) { try ImageReader.decode([]) }
             #expect(throws: CodecError.notAnImage) { try ImageReader.info(of: []) }
-            #expect(CodecError.notAnImage.description == "not a JPEG or PNG image")
+            #expect(CodecError.notAnImage.description == "not a JPEG, PNG, HEIC or AVIF image")
         }
 
         @Test func randomBytes() {
