@@ -14,10 +14,12 @@ import Testing
 
     @Test func aDetectedPrintHasTheModelsKeysInCamelCase() throws {
         let json = try object(PrintJSON(Self.detected))
-        #expect(Set(json.keys) == ["format", "corners", "confidence", "touchesBorder"], "no window: left out")
+        #expect(Set(json.keys) == ["format", "corners", "confidence", "touchesBorder", "uncertain", "aspectRatio", "edges"],
+                "no window: left out")
         #expect(json["format"] as? String == "instax-mini")
         #expect((json["corners"] as? [[Double]])?[2] == [54, 86])
         #expect(json["touchesBorder"] as? Bool == true)
+        #expect(json["edges"] as? [String: String] == ["top": "measured", "right": "measured", "bottom": "measured", "left": "measured"])
     }
 
     @Test func aBatchLineCarriesThePrintsKeysBesideItsOwn() throws {
