@@ -35,7 +35,8 @@ import Testing
         try Data(pair.jpeg).write(to: URL(fileURLWithPath: jpeg))
         let detect = try CLIRunner.run(["detect", heic, "--json"])
         #expect(detect.status == 0, "\(detect.stderr)")
-        #expect(detect.stdout.contains("\"width\": 1200") && detect.stdout.contains("\"height\": 900"), "\(detect.stdout)")
+        let report = try JSONSerialization.jsonObject(with: Data(detect.stdout.utf8)) as? [String: Any]
+        #expect(report?["width"] as? Int == 1200 && report?["height"] as? Int == 900, "\(detect.stdout)")
         // A HEIC and a JPEG of the same print merge like two shots.
         let merge = try CLIRunner.run(["merge", heic, jpeg, "-o", folder.path("merged.png")])
         #expect(merge.status == 0, "\(merge.stderr)")
