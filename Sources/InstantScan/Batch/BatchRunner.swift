@@ -27,10 +27,13 @@ public final class BatchRunner: @unchecked Sendable {
     public func run(_ photos: [PhotoFinder.Photo], into outputFolder: String,
                     onStart: @escaping @Sendable (PhotoFinder.Photo) -> Void = { _ in },
                     onFinish: @escaping @Sendable (PhotoOutcome, Int) -> Void) throws -> BatchSummary {
+        let outputFolder = Self.trimmed(outputFolder)
         try FileManager.default.createDirectory(atPath: outputFolder, withIntermediateDirectories: true)
         // A run killed outright (SIGKILL, a power cut) leaves its temporaries; they go now.
         AtomicFile.removeStaleTemporaries(under: outputFolder)
-        let manifest = BatchManifest(outputFolder: outputFolder)
+        let manifest = try BatchManifest(outputFolder: outputFolder)
+        let context = RunContext(manifest: manifest, inputs: ProtectedFiles(photos.map(\.path)),
+                                 stems: OutputStems.stems(for: photos.map(\.relativePath)), claims: OutputClaims())
         let jobs = max(1, min(options.jobs, photos.count))
         // Whole photos already fill the cores; row bands inside each would only add contention.
         ProcessInfoCores.limit(to: jobs > 1 ? 1 : nil)
@@ -42,7 +45,7 @@ public final class BatchRunner: @unchecked Sendable {
             DispatchQueue.global().async(group: group) {
                 while !self.isCancelled, let photo = state.next(from: photos) {
                     onStart(photo)
-                    let outcome = self.process(photo, into: outputFolder, manifest: manifest)
+                    let outcome = self.process(photo, into: outputFolder, context: context)
                     state.record(outcome) { done in onFinish(outcome, done) }
                 }
             }
@@ -56,8 +59,9 @@ public final class BatchRunner: @unchecked Sendable {
     }
 
     /// Scans one photo and writes its prints; every failure becomes the outcome's reason.
-    func process(_ photo: PhotoFinder.Photo, into outputFolder: String, manifest: BatchManifest) -> PhotoOutcome {
+    func process(_ photo: PhotoFinder.Photo, into outputFolder: String, context: RunContext) -> PhotoOutcome {
         var outcome = PhotoOutcome(photo: photo)
+        let manifest = context.manifest
         if options.resume && manifest.isDone(photo) {
             outcome.skipped = true
             return outcome
@@ -77,13 +81,22 @@ public final class BatchRunner: @unchecked Sendable {
                 outcome.failure = "no print found"
                 return outcome
             }
-            let folder = (outputFolder as NSString).appendingPathComponent((photo.relativePath as NSString).deletingLastPathComponent)
+            let subfolder = (photo.relativePath as NSString).deletingLastPathComponent
+            let folder = subfolder.isEmpty ? outputFolder : outputFolder + "/" + subfolder
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             let encoder = OutputEncoder(format: options.output)
             let paths = OutputNaming(target: folder + "/", fileExtension: options.output.fileExtension)
-                .paths(forPrints: result.prints.count, of: photo.path)
+                .paths(forPrints: result.prints.count, of: photo.path, stem: context.stems[photo.relativePath])
+            try context.claims.claim(paths, for: photo.relativePath)
+            // Outputs an earlier run claimed for this photo and did not finish are its own.
+            let own = manifest.unfinishedOutputs(of: photo)
+            for path in paths where !options.overwrite && !own.contains(path) && FileManager.default.fileExists(atPath: path) {
+                throw AtomicFile.WriteError.exists(path)
+            }
+            try manifest.markClaimed(photo, outputs: paths)
             for (print, path) in zip(result.prints, paths) {
-                try AtomicFile.write(try encoder.encode(print), to: path, overwrite: options.overwrite, protecting: [photo.path])
+                try AtomicFile.write(try encoder.encode(print), to: path, overwrite: options.overwrite || own.contains(path),
+                                     protecting: context.inputs)
                 let thumbnail = options.previews ? try? Self.thumbnail(of: print.image) : nil
                 outcome.prints.append(PhotoOutcome.Print(path: path, scanned: print, thumbnail: thumbnail))
             }
@@ -94,12 +107,29 @@ public final class BatchRunner: @unchecked Sendable {
         return outcome
     }
 
+    /// `folder` without trailing slashes, so that every output path is spelled one way.
+    static func trimmed(_ folder: String) -> String {
+        var folder = folder
+        while folder.count > 1 && folder.hasSuffix("/") { folder.removeLast() }
+        return folder
+    }
+
     static func thumbnail(of image: PixelBuffer) throws -> [UInt8] {
         let scale = min(1, 240 / Double(max(image.width, image.height)))
         let size = PixelSize(width: max(1, Int(Double(image.width) * scale)), height: max(1, Int(Double(image.height) * scale)))
         let map = Homography.affine(scaleX: 1 / scale, scaleY: 1 / scale, translateX: (1 / scale - 1) / 2, translateY: (1 / scale - 1) / 2)
         return try JPEGEncoder.encode(try PerspectiveWarp().warp(image, outputSize: size, outputToSource: map), quality: 80)
     }
+}
+
+/// What every photo of one run shares.
+struct RunContext: Sendable {
+    var manifest: BatchManifest
+    /// Every input photo: no output may replace one, even with `--overwrite`.
+    var inputs: ProtectedFiles
+    /// Each photo's output stem, by relative path.
+    var stems: [String: String]
+    var claims: OutputClaims
 }
 
 /// The shared progress of one run: which photo is next, and the tally.
