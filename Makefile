@@ -32,7 +32,7 @@ demo: build
 	@mkdir -p out
 	@for photo in Samples/*.jpg; do \
 		name=$$(basename "$$photo" .jpg); \
-		$(BIN) scan "$$photo" -o "out/$$name.png" --json > "out/$$name.json" || exit $$?; \
+		$(BIN) scan "$$photo" -o "out/$$name.png" --overwrite --json > "out/$$name.json" || exit $$?; \
 	done
 	@echo "scans written to out/"
 

@@ -68,6 +68,10 @@ struct BatchCommand: ParsableCommand {
         }
         if photos.isEmpty { Console.warning("\(input): no JPEG or PNG photos found\(recursive ? "" : " (use -r for subfolders)")") }
 
+        if let report, let problem = Self.reportProblem(report, photos: photos, outputFolder: output) {
+            Console.error(problem)
+            throw ExitCodes.cannotCreate
+        }
         let runner = BatchRunner(options: options)
         let interrupt = InterruptHandler { runner.cancel() }
         let progress = ProgressReporter(total: photos.count, quiet: quiet)
@@ -99,7 +103,11 @@ struct BatchCommand: ParsableCommand {
         // A report that cannot be written (a full disk) fails the run: exit 73, not 0.
         var reportFailed = false
         do {
-            try sheet?.finish(summary)
+            if let sheet {
+                // The page replaces an earlier report, never a photo, a scan or the manifest.
+                let manifest = try BatchManifest(outputFolder: output)
+                try sheet.finish(summary, protecting: ProtectedFiles(photos.map(\.path) + manifest.doneOutputs + [manifest.path]))
+            }
         } catch {
             Console.error("\(error)")
             reportFailed = true
@@ -113,6 +121,25 @@ struct BatchCommand: ParsableCommand {
         if summary.interrupted { throw ExitCode(130) }
         if reportFailed { throw ExitCodes.cannotCreate }
         if !summary.succeeded { throw ExitCodes.someFailed }
+    }
+}
+
+extension BatchCommand {
+    /// Why `--report` cannot go at `report`, or nil: it must not name a photo, a scan or the
+    /// manifest (an HTML page written over them loses them).
+    static func reportProblem(_ report: String, photos: [PhotoFinder.Photo], outputFolder: String) -> String? {
+        let name = URL(fileURLWithPath: report).lastPathComponent
+        let ext = URL(fileURLWithPath: report).pathExtension.lowercased()
+        if name == BatchManifest.fileName {
+            return "\(report): --report would replace the batch manifest; give an .html path"
+        }
+        if PhotoFinder.extensions.contains(ext) {
+            return "\(report): --report writes an HTML page, not a .\(ext) image; give an .html path"
+        }
+        if ProtectedFiles(photos.map(\.path)).contains(report) {
+            return "\(report): --report would replace an input photo; give an .html path"
+        }
+        return nil
     }
 }
 

@@ -21,7 +21,10 @@ struct MergeCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Output file (PNG or JPEG, from the extension or --format).")
     var output: String
 
-    @Option(help: "The print's corners in each photo, \"x,y x,y x,y x,y\" (TL TR BR BL, upright pixels); once per photo.")
+    @Flag(help: "Replace an existing output (never an input photo).")
+    var overwrite = false
+
+    @Option(parsing: .unconditionalSingleValue, help: "The print's corners in each photo, \"x,y x,y x,y x,y\" (TL TR BR BL, upright pixels); once per photo.")
     var corners: [String] = []
 
     @Flag(help: "Print what was written, per photo its glare and alignment, as JSON on standard output.")
@@ -35,6 +38,8 @@ struct MergeCommand: ParsableCommand {
         if OutputNaming(target: output, fileExtension: "png").isFolder {
             throw ValidationError("-o must be a file, not a folder")
         }
+        if output == "-" { throw ValidationError("merge writes a file: give -o a .png or .jpg path, not -") }
+        if let problem = OutputKind.extensionProblem(output) { throw ValidationError(problem) }
         if !corners.isEmpty && corners.count != shots.count {
             throw ValidationError("give --corners once per photo (\(shots.count) photos, \(corners.count) --corners)")
         }
@@ -63,7 +68,7 @@ struct MergeCommand: ParsableCommand {
             let encoded = try result.timings.measure("encode") {
                 try OutputEncoder(format: settings.encoderFormat(forPath: output)).encode(result.print)
             }
-            try result.timings.measure("write") { try AtomicFile.write(encoded, to: output, overwrite: true, protecting: shots) }
+            try result.timings.measure("write") { try AtomicFile.write(encoded, to: output, overwrite: overwrite, protecting: shots) }
             if json {
                 print(try MergeReport(output: output, result: result).jsonString())
             } else {

@@ -89,6 +89,20 @@ enum OutputKind: String, ExpressibleByArgument, CaseIterable {
         let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
         self = ext == "jpg" || ext == "jpeg" ? .jpeg : .png
     }
+
+    /// The extensions an output file may have.
+    static let extensions = ["png", "jpg", "jpeg"]
+
+    /// Why `path` cannot name an output file, or nil: an unknown extension (`x.tiff`) would get a
+    /// PNG inside a file every program reads as something else. A folder and no extension are fine.
+    static func extensionProblem(_ path: String) -> String? {
+        if path.hasSuffix("/") { return nil }
+        let ext = URL(fileURLWithPath: path).pathExtension
+        guard !ext.isEmpty, !extensions.contains(ext.lowercased()) else { return nil }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue { return nil }
+        return "\(path): unknown extension .\(ext); scans are written as PNG (.png) or JPEG (.jpg, .jpeg)"
+    }
 }
 
 extension PrintFormat: ExpressibleByArgument {}

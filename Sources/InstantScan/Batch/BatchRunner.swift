@@ -87,7 +87,7 @@ public final class BatchRunner: @unchecked Sendable {
             let encoder = OutputEncoder(format: options.output)
             let paths = OutputNaming(target: folder + "/", fileExtension: options.output.fileExtension)
                 .paths(forPrints: result.prints.count, of: photo.path, stem: context.stems[photo.relativePath])
-            try context.claims.claim(paths, for: photo.relativePath)
+            try context.claims.claim(paths, for: "a scan of " + photo.relativePath)
             // Outputs an earlier run claimed for this photo and did not finish are its own.
             let own = manifest.unfinishedOutputs(of: photo)
             for path in paths where !options.overwrite && !own.contains(path) && FileManager.default.fileExists(atPath: path) {

@@ -77,12 +77,13 @@ public final class ContactSheet: @unchecked Sendable {
         }
     }
 
-    /// Writes the page with the summary at the top.
-    public func finish(_ summary: BatchSummary) throws {
+    /// Writes the page with the summary at the top, never over a file in `protected` (the batch's
+    /// photos and scans, its manifest).
+    public func finish(_ summary: BatchSummary, protecting protected: ProtectedFiles = ProtectedFiles([String]())) throws {
         try lock.withLock {
             try scratch.synchronize()
             let status = summary.succeeded ? "all done" : summary.interrupted ? "interrupted" : "\(summary.failures.count) failed"
-            try AtomicFile.stream(to: path) { sink in
+            try AtomicFile.stream(to: path, overwrite: true, protecting: protected) { sink in
                 try sink.write("""
                 <!doctype html>
                 <html lang="en"><head><meta charset="utf-8">

@@ -13,7 +13,7 @@ public final class OutputClaims: @unchecked Sendable {
         public var owner: String
 
         public var description: String {
-            "\(path): already written in this run for \(owner); rename one of the two photos"
+            "\(path): already written in this run as \(owner); give them different names"
         }
     }
 

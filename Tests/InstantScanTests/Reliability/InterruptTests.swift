@@ -27,16 +27,10 @@ extension Reliability {
             return folder
         }
 
-        /// The manifest's entries (photo → outputs).
+        /// The manifest's finished photos (photo → output paths).
         static func manifest(in folder: String) -> [String: [String]] {
-            let text = (try? String(contentsOfFile: folder + "/" + BatchManifest.fileName, encoding: .utf8)) ?? ""
-            var entries: [String: [String]] = [:]
-            for line in text.split(separator: "\n") {
-                if let entry = try? JSONDecoder().decode(BatchManifest.Entry.self, from: Data(line.utf8)) {
-                    entries[entry.photo] = entry.outputs
-                }
-            }
-            return entries
+            guard let manifest = try? BatchManifest(outputFolder: folder) else { return [:] }
+            return manifest.entries.filter { $0.value.state == .done }.mapValues { manifest.outputPaths(of: $0) }
         }
 
         /// Every image file in the output folder decodes in full.
