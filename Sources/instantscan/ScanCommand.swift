@@ -167,11 +167,7 @@ struct ScanCommand: ParsableCommand {
                 return
             }
             if naming.isFolder {
-                do {
-                    try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-                } catch {
-                    throw AtomicFile.WriteError.failed(output, "cannot create the folder")
-                }
+                try OutputFolder.create(output)
             }
             let paths = naming.paths(forPrints: result.prints.count, of: photo, stem: stem)
             try claims.claim(paths, for: "a scan of \(photo)")

@@ -28,7 +28,7 @@ public final class BatchRunner: @unchecked Sendable {
                     onStart: @escaping @Sendable (PhotoFinder.Photo) -> Void = { _ in },
                     onFinish: @escaping @Sendable (PhotoOutcome, Int) -> Void) throws -> BatchSummary {
         let outputFolder = Self.trimmed(outputFolder)
-        try FileManager.default.createDirectory(atPath: outputFolder, withIntermediateDirectories: true)
+        try OutputFolder.create(outputFolder)
         // A run killed outright (SIGKILL, a power cut) leaves its temporaries; they go now.
         AtomicFile.removeStaleTemporaries(under: outputFolder)
         let manifest = try BatchManifest(outputFolder: outputFolder)
@@ -83,7 +83,7 @@ public final class BatchRunner: @unchecked Sendable {
             }
             let subfolder = (photo.relativePath as NSString).deletingLastPathComponent
             let folder = subfolder.isEmpty ? outputFolder : outputFolder + "/" + subfolder
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try OutputFolder.create(folder)
             let encoder = OutputEncoder(format: options.output)
             let paths = OutputNaming(target: folder + "/", fileExtension: options.output.fileExtension)
                 .paths(forPrints: result.prints.count, of: photo.path, stem: context.stems[photo.relativePath])
