@@ -88,8 +88,7 @@ struct BatchCommand: ParsableCommand {
             summary = try runner.run(photos, into: output, onStart: { progress.started($0.relativePath) }) { outcome, done in
                 let status = outcome.skipped ? "already done"
                     : outcome.failure.map { "failed: \($0)" } ?? "\(outcome.prints.count) print\(outcome.prints.count == 1 ? "" : "s")"
-                progress.finished(outcome.photo.relativePath, done: done, status: status)
-                for warning in outcome.warnings { Console.warning("\(outcome.photo.relativePath): \(warning)") }
+                progress.finished(outcome.photo.relativePath, done: done, status: status, warnings: outcome.warnings)
                 if emitJSON { BatchLine.emit(outcome) }
                 sheet?.add(outcome)
             }
@@ -114,9 +113,9 @@ struct BatchCommand: ParsableCommand {
         }
         if !quiet {
             Console.note("\(summary.photos) photos, \(summary.printsScanned) prints scanned, \(summary.skipped) already done, \(summary.failures.count) failed")
-            for failure in summary.failures { Console.note("  failed: \(failure.photo): \(failure.reason)") }
+            for failure in summary.failures { Console.note("  failed: \(Terminal.safe(failure.photo)): \(Terminal.safe(failure.reason))") }
             if summary.interrupted { Console.note("interrupted: \(summary.notStarted) photos not started; run the same command again to go on") }
-            if let report, !reportFailed { Console.note("report: \(report)") }
+            if let report, !reportFailed { Console.note("report: \(Terminal.safe(report))") }
         }
         if summary.interrupted { throw ExitCode(130) }
         if reportFailed { throw ExitCodes.cannotCreate }

@@ -142,7 +142,7 @@ struct ScanCommand: ParsableCommand {
                 result.prints += more.prints
                 result.warnings += more.warnings.filter { !result.warnings.contains($0) }
             }
-            for warning in result.warnings { Console.warning("\(Terminal.safe(photo)): \(warning)") }
+            for warning in WarningLines.condensed(result.warnings) { Console.warning("\(Terminal.safe(photo)): \(warning)") }
             if let overlay, let preview = result.preview {
                 try claims.claim([overlay], for: "the overlay of \(photo)")
                 try AtomicFile.write(try JPEGEncoder.encode(preview, quality: 85), to: overlay, overwrite: overwrite, protecting: inputs)

@@ -71,7 +71,7 @@ public final class BatchRunner: @unchecked Sendable {
             var scanOptions = options.scan
             if options.previews { scanOptions.previewLongSide = 480 }
             let result = try Scanner(options: scanOptions).scan(bytes)
-            outcome.warnings = result.warnings
+            outcome.warnings = WarningLines.condensed(result.warnings)
             outcome.detected = result.detected
             if let preview = result.preview {
                 // 90 keeps chroma at full resolution (4:4:4), so the thin overlay lines stay their colour.
