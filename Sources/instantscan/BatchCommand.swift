@@ -8,10 +8,10 @@ struct BatchCommand: ParsableCommand {
         commandName: "batch",
         abstract: "Scan every JPEG and PNG in a folder, every print in each.",
         discussion: """
-        Outputs are named after their photo (IMG_0042-1.png, IMG_0042-2.png…), keep the input's
-        subfolders, and are never overwritten unless --overwrite. A re-run skips photos already done,
-        so an interrupted batch (Ctrl-C) goes on where it stopped. A bad photo is reported and the
-        batch goes on. Exit 0 when every photo succeeded, 1 when some failed or the run was
+        Outputs are named after their photo (IMG_0042-1.png, IMG_0042-2.png…), keep the input's \
+        subfolders, and are never overwritten unless --overwrite. A re-run skips photos already done, \
+        so an interrupted batch (Ctrl-C) goes on where it stopped. A bad photo is reported and the \
+        batch goes on. Exit 0 when every photo succeeded, 1 when some failed or the run was \
         interrupted (130 after Ctrl-C).
         """
     )
@@ -26,9 +26,9 @@ struct BatchCommand: ParsableCommand {
     var recursive = false
 
     @Option(help: "Photos scanned at once (default: the core count).")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    var jobs: Int?
 
-    @Flag(help: "Replace existing outputs.")
+    @Flag(help: "Replace existing outputs (never an input photo).")
     var overwrite = false
 
     @Flag(help: "Scan photos again even if an earlier run finished them.")
@@ -46,7 +46,7 @@ struct BatchCommand: ParsableCommand {
     @OptionGroup var scanOptions: ScanSettings
 
     mutating func validate() throws {
-        if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         try scanOptions.check()
     }
 
@@ -54,7 +54,7 @@ struct BatchCommand: ParsableCommand {
         var options = BatchOptions()
         options.scan = try scanOptions.makeScanOptions()
         options.output = scanOptions.encoderFormat(forPath: nil)
-        options.jobs = jobs
+        options.jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
         options.overwrite = overwrite
         options.resume = !noResume
         options.previews = report != nil

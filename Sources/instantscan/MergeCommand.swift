@@ -7,10 +7,10 @@ struct MergeCommand: ParsableCommand {
         commandName: "merge",
         abstract: "Merge several photos of one glossy print into one scan without the glare.",
         discussion: """
-        Shoot the print two or three times at different angles, so that the reflection falls on a
-        different part each time. Each photo's print is found (or given with --corners, once per
-        photo in the same order), rectified into one frame, aligned to a fraction of a pixel, and
-        fused preferring the photos without glare there; the colour is then corrected once.
+        Shoot the print two or three times at different angles, so that the reflection falls on a \
+        different part each time. Each photo's print is found (or given with --corners, once per \
+        photo in the same order), rectified into one frame, aligned to a fraction of a pixel, and \
+        fused preferring the photos without glare there; the colour is then corrected once. \
         `scan` warns when a print has glare over 4% of its picture.
         """
     )

@@ -8,17 +8,18 @@ struct ScanCommand: ParsableCommand {
         commandName: "scan",
         abstract: "Rectify and colour-correct the prints in a photo (or in several).",
         discussion: """
-        Corners are TL TR BR BL of the upright print (its thick border at the bottom), in upright
-        pixels of the photo (after EXIF orientation), e.g. --corners "812,634 3011,701 2877,3541 655,3399".
-        A print running off the photo may have corners outside it, e.g. --corners "-5,-5 …". With one
-        photo, give --corners once per print to scan several prints of it. Several photos need -o DIR/
+        Corners are TL TR BR BL of the upright print (its thick border at the bottom), in upright \
+        pixels of the photo (after EXIF orientation), e.g. --corners "812,634 3011,701 2877,3541 655,3399". \
+        A print running off the photo may have corners outside it, e.g. --corners "-5,-5 …". With one \
+        photo, give --corners once per print to scan several prints of it. Several photos need -o DIR/ \
         and, with --corners, one --corners per photo in the same order.
 
-        With several prints, -o OUT.png writes OUT-1.png, OUT-2.png…; -o DIR/ writes DIR/PHOTO-1.png…
-        (photos whose names differ only by extension keep it: DIR/a.jpg-1.png, DIR/a.png-1.png).
-        -o - writes the scan of one print to standard output. An existing output is never replaced
+        With several prints, -o OUT.png writes OUT-1.png, OUT-2.png…; -o DIR/ writes DIR/PHOTO-1.png… \
+        (photos whose names differ only by extension or case keep it: a.jpg → DIR/a-1.png, a.png → DIR/a.png-1.png). \
+        -o - writes the scan of one print to standard output. An existing output is never replaced \
         unless --overwrite; an input photo never is.
-        --same-light estimates the light from all the photos together and applies that one
+
+        --same-light estimates the light from all the photos together and applies that one \
         correction to each, so prints shot under one lamp come out alike.
         """
     )
