@@ -34,10 +34,23 @@ public final class BatchManifest: @unchecked Sendable {
         public var modified: Double
         /// The files written for it: relative to the output folder (version 2).
         public var outputs: [String]
+        /// What each output holds, in the order of `outputs` (`done` lines of version 2), so a
+        /// re-run's report shows the photos an earlier run did.
+        public var prints: [PrintRecord]?
 
         enum CodingKeys: String, CodingKey {
-            case version = "v", state, photo, bytes, modified, outputs
+            case version = "v", state, photo, bytes, modified, outputs, prints
         }
+    }
+
+    /// One scan of a `done` line.
+    public struct PrintRecord: Codable, Sendable, Equatable {
+        /// The print's format (`instax-mini`…), if known.
+        public var format: String?
+        /// Detection's confidence (1 for given corners).
+        public var confidence: Double
+        /// The card's corners in the photo, TL TR BR BL, as `[x, y]` in upright pixels.
+        public var corners: [[Double]]
     }
 
     /// What a line records.
@@ -113,9 +126,17 @@ public final class BatchManifest: @unchecked Sendable {
         try append(photo, outputs: outputs, state: .claimed)
     }
 
-    /// Records `photo` as finished with `outputs` (call after every output is written).
-    public func markDone(_ photo: PhotoFinder.Photo, outputs: [String]) throws {
-        try append(photo, outputs: outputs, state: .done)
+    /// Records `photo` as finished with `outputs` (call after every output is written), and what
+    /// each holds.
+    public func markDone(_ photo: PhotoFinder.Photo, outputs: [String], prints: [PrintRecord]? = nil) throws {
+        try append(photo, outputs: outputs, state: .done, prints: prints)
+    }
+
+    /// The scans an earlier run recorded for `photo`: output path and record.
+    public func recordedPrints(of photo: PhotoFinder.Photo) -> [(path: String, record: PrintRecord)] {
+        guard let entry = lock.withLock({ latest[photo.relativePath] }), let prints = entry.prints,
+              prints.count == entry.outputs.count else { return [] }
+        return Array(zip(outputPaths(of: entry), prints))
     }
 
     /// `path` relative to the output folder, as stored.
@@ -131,12 +152,12 @@ public final class BatchManifest: @unchecked Sendable {
         return entry.outputs.map { $0.hasPrefix("/") ? $0 : (folder as NSString).appendingPathComponent($0) }
     }
 
-    private func append(_ photo: PhotoFinder.Photo, outputs: [String], state: State) throws {
+    private func append(_ photo: PhotoFinder.Photo, outputs: [String], state: State, prints: [PrintRecord]? = nil) throws {
         guard let stamp = Self.stamp(of: photo.path) else {
             throw PhotoFile.ReadError.missing(photo.path)
         }
         let entry = Entry(version: Self.version, state: state, photo: photo.relativePath, bytes: stamp.bytes,
-                          modified: stamp.modified, outputs: outputs.map(relative))
+                          modified: stamp.modified, outputs: outputs.map(relative), prints: prints)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let line = Array(try encoder.encode(entry)) + [UInt8(ascii: "\n")]

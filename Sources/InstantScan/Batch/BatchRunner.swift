@@ -64,6 +64,8 @@ public final class BatchRunner: @unchecked Sendable {
         let manifest = context.manifest
         if options.resume && manifest.isDone(photo) {
             outcome.skipped = true
+            // The report shows every photo of the batch, done now or before.
+            if options.previews { outcome.prints = Self.recordedPrints(of: photo, in: manifest) }
             return outcome
         }
         do {
@@ -100,11 +102,26 @@ public final class BatchRunner: @unchecked Sendable {
                 let thumbnail = options.previews ? try? Self.thumbnail(of: print.image) : nil
                 outcome.prints.append(PhotoOutcome.Print(path: path, scanned: print, thumbnail: thumbnail))
             }
-            try manifest.markDone(photo, outputs: paths)
+            try manifest.markDone(photo, outputs: paths, prints: outcome.prints.map {
+                BatchManifest.PrintRecord(format: $0.format?.rawValue, confidence: $0.confidence,
+                                          corners: $0.card.corners.map { [$0.x, $0.y] })
+            })
         } catch {
             outcome.failure = "\(error)"
         }
         return outcome
+    }
+
+    /// What an earlier run wrote for `photo`, with thumbnails read back from its scans.
+    static func recordedPrints(of photo: PhotoFinder.Photo, in manifest: BatchManifest) -> [PhotoOutcome.Print] {
+        manifest.recordedPrints(of: photo).compactMap { path, record in
+            guard record.corners.count == 4, record.corners.allSatisfy({ $0.count == 2 }) else { return nil }
+            let card = Quad(corners: record.corners.map { Point($0[0], $0[1]) })
+            let image = try? ImageReader.decode(try PhotoFile.read(path)).pixels
+            return PhotoOutcome.Print(path: path, format: record.format.flatMap(PrintFormat.init(rawValue:)), card: card,
+                                      confidence: record.confidence, size: image?.size ?? PixelSize(width: 0, height: 0),
+                                      thumbnail: image.flatMap { try? thumbnail(of: $0) })
+        }
     }
 
     /// `folder` without trailing slashes, so that every output path is spelled one way.

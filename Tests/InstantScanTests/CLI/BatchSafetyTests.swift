@@ -144,3 +144,52 @@ import Testing
         #expect(try String(contentsOfFile: victim.path("victim.txt"), encoding: .utf8) == "keep me\n")
     }
 }
+
+/// The contact sheet of a resumed batch, its links and colours (issue 15, items 10 and 17).
+@Suite struct ContactSheetResumeTests {
+    @Test func aResumedBatchReportsEveryPhotoAndLinksTheScans() throws {
+        let input = try TemporaryFolder()
+        try BatchSafetyTests.write(try BatchSafetyTests.photo(), input.path("IMG_0001.jpg"))
+        let output = try TemporaryFolder()
+        let scans = output.path("scans")
+        let report = output.path("report.html")
+        let first = try CLIRunner.run(["batch", input.url.path, "-o", scans, "--report", report])
+        #expect(first.status == 0, "\(first.stderr)")
+        try BatchSafetyTests.write(try BatchSafetyTests.photo(png: true), input.path("IMG_0002.png"))
+        let second = try CLIRunner.run(["batch", input.url.path, "-o", scans, "--report", report])
+        #expect(second.status == 0, "\(second.stderr)")
+        let html = try String(contentsOfFile: report, encoding: .utf8)
+        // Both photos, each scan's thumbnail, the earlier one marked as such.
+        #expect(html.contains("<h2>IMG_0001.jpg</h2>") && html.contains("<h2>IMG_0002.png</h2>"))
+        #expect(html.contains("done in an earlier run"))
+        #expect(html.contains("<a href=\"scans/IMG_0001-1.png\"><img"), "thumbnails link to the scans")
+        #expect(html.contains("<a href=\"scans/IMG_0002-1.png\"><img"))
+        // A fully resumed batch keeps the whole report.
+        let third = try CLIRunner.run(["batch", input.url.path, "-o", scans, "--report", report])
+        #expect(third.stderr.contains("2 already done"), "\(third.stderr)")
+        let again = try String(contentsOfFile: report, encoding: .utf8)
+        #expect(again.contains("<a href=\"scans/IMG_0001-1.png\"><img") && again.contains("<a href=\"scans/IMG_0002-1.png\"><img"))
+        #expect(again.contains("class=\"sure\"") || again.contains("class=\"unsure\""))
+    }
+
+    @Test func confidenceColoursFollowTheReviewThreshold() throws {
+        let folder = try TemporaryFolder()
+        let sheet = try ContactSheet(path: folder.path("r.html"), outputFolder: folder.path("out"))
+        for (name, confidence) in [("low.jpg", ReviewThreshold.confidence - 0.01), ("high.jpg", ReviewThreshold.confidence)] {
+            var outcome = PhotoOutcome(photo: PhotoFinder.Photo(path: folder.path(name), relativePath: name))
+            outcome.prints = [PhotoOutcome.Print(path: folder.path("out/\(name).png"), format: .instaxMini,
+                                                 card: Quad(rectangleWidth: 10, height: 10), confidence: confidence,
+                                                 size: PixelSize(width: 10, height: 10), thumbnail: nil)]
+            sheet.add(outcome)
+        }
+        var summary = BatchSummary()
+        summary.photos = 2
+        try sheet.finish(summary)
+        let html = try String(contentsOfFile: folder.path("r.html"), encoding: .utf8)
+        let low = try #require(html.range(of: "<h2>low.jpg</h2>"))
+        let high = try #require(html.range(of: "<h2>high.jpg</h2>"))
+        #expect(html[low.upperBound...].prefix(600).contains("class=\"unsure\""))
+        #expect(html[high.upperBound...].prefix(600).contains("class=\"sure\""))
+        #expect(html.components(separatedBy: "check it").count == 2, "only the low one is flagged")
+    }
+}
