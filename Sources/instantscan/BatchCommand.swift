@@ -8,7 +8,7 @@ struct BatchCommand: ParsableCommand {
         commandName: "batch",
         abstract: "Scan every JPEG and PNG in a folder, every print in each.",
         discussion: """
-        Outputs are named after their photo (IMG_0042-1.png, IMG_0042-2.png…), keep the input's \
+        Outputs are named after their photo (IMG_0042-1.png, IMG_0042-2.png and so on), keep the input's \
         subfolders, and are never overwritten unless --overwrite. A re-run skips photos already done, \
         so an interrupted batch (Ctrl-C) goes on where it stopped. A bad photo is reported and the \
         batch goes on. Exit 0 when every photo succeeded, 1 when some failed or the run was \

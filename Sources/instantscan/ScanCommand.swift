@@ -10,12 +10,12 @@ struct ScanCommand: ParsableCommand {
         discussion: """
         Corners are TL TR BR BL of the upright print (its thick border at the bottom), in upright \
         pixels of the photo (after EXIF orientation), e.g. --corners "812,634 3011,701 2877,3541 655,3399". \
-        A print running off the photo may have corners outside it, e.g. --corners "-5,-5 …". With one \
+        A print running off the photo may have corners outside it, e.g. --corners "-5,-5 300,-3 305,240 -4,238". With one \
         photo, give --corners once per print to scan several prints of it. Several photos need -o DIR/ \
         and, with --corners, one --corners per photo in the same order.
 
-        With several prints, -o OUT.png writes OUT-1.png, OUT-2.png…; -o DIR/ writes DIR/PHOTO-1.png… \
-        (photos whose names differ only by extension or case keep it: a.jpg → DIR/a-1.png, a.png → DIR/a.png-1.png). \
+        With several prints, -o OUT.png writes OUT-1.png, OUT-2.png and so on; -o DIR/ writes DIR/PHOTO-1.png and so on \
+        (photos whose names differ only by extension or case keep it: a.jpg writes DIR/a-1.png, a.png writes DIR/a.png-1.png). \
         -o - writes the scan of one print to standard output. An existing output is never replaced \
         unless --overwrite; an input photo never is.
 

@@ -31,7 +31,7 @@ struct ScanSettings: ParsableArguments {
     @Option(help: "Output container (default: from the output's extension, else png).")
     var format: OutputKind?
 
-    @Option(help: "JPEG quality, 1–100.")
+    @Option(help: "JPEG quality, 1 to 100.")
     var quality: Int = 92
 
     @Option(help: "PNG compression: fast writes larger files.")
