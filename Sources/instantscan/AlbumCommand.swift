@@ -98,7 +98,7 @@ struct AlbumCommand: ParsableCommand {
                     if found.isEmpty { Console.warning("\(scan): no PNG or JPEG scans found\(recursive ? "" : " (use -r for subfolders)")") }
                     paths += found
                 } catch {
-                    Console.error("\(error)")
+                    Console.error(ErrorText.of(error))
                     throw ExitCodes.noInput
                 }
             } else {
@@ -118,10 +118,10 @@ struct AlbumCommand: ParsableCommand {
                 }
             }
         } catch let error as AlbumError {
-            Console.error("\(error)")
+            Console.error(ErrorText.of(error))
             throw ExitCodes.someFailed
         } catch {
-            Console.error("\(error)")
+            Console.error(ErrorText.of(error))
             throw ExitCodes.code(for: error)
         }
         if json { print(try AlbumReport(output: output, summary: summary).jsonString()) }

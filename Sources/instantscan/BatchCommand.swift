@@ -63,7 +63,7 @@ struct BatchCommand: ParsableCommand {
         do {
             photos = try PhotoFinder.photos(in: input, recursive: recursive, excluding: output)
         } catch {
-            Console.error("\(error)")
+            Console.error(ErrorText.of(error))
             throw ExitCodes.noInput
         }
         if photos.isEmpty { Console.warning("\(input): no JPEG or PNG photos found\(recursive ? "" : " (use -r for subfolders)")") }
@@ -79,7 +79,7 @@ struct BatchCommand: ParsableCommand {
         do {
             sheet = try report.map { try ContactSheet(path: $0, outputFolder: output) }
         } catch {
-            Console.error("\(error)")
+            Console.error(ErrorText.of(error))
             throw ExitCodes.cannotCreate
         }
         let emitJSON = json
@@ -94,7 +94,7 @@ struct BatchCommand: ParsableCommand {
             }
         } catch {
             progress.end()
-            Console.error("\(error)")
+            Console.error(ErrorText.of(error))
             throw ExitCodes.cannotCreate
         }
         progress.end()
@@ -108,7 +108,7 @@ struct BatchCommand: ParsableCommand {
                 try sheet.finish(summary, protecting: ProtectedFiles(photos.map(\.path) + manifest.doneOutputs + [manifest.path]))
             }
         } catch {
-            Console.error("\(error)")
+            Console.error(error is AtomicFile.WriteError ? "\(error)" : "\(report ?? ""): cannot write the report: \(ErrorText.of(error))")
             reportFailed = true
         }
         if !quiet {

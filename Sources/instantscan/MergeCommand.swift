@@ -76,7 +76,7 @@ struct MergeCommand: ParsableCommand {
                 Console.note("\(used) shots → \(output) (\(result.print.image.width)×\(result.print.image.height), glare left \(Self.percent(result.print.glare?.share ?? 0)))")
             }
         } catch let error as MergeError {
-            Console.error("\(error)")
+            Console.error(ErrorText.of(error))
             switch error {
             case .noPrint: throw ExitCodes.noPrint
             case .tooFewShots: throw ExitCodes.dataError

@@ -207,7 +207,7 @@ struct ScanCommand: ParsableCommand {
     static func message(for error: Error, photo: String) -> String {
         switch error {
         case is PhotoFile.ReadError, is AtomicFile.WriteError, is OutputClaims.Collision: return Terminal.safe("\(error)")
-        default: return Terminal.safe("\(photo): \(error)")
+        default: return Terminal.safe("\(photo): \(ErrorText.of(error))")
         }
     }
 }
