@@ -59,9 +59,9 @@ ratio() { python3 -c "print(f'{$1/$2:.2f}')"; }
 echo "photo: $PHOTO ($SIZE), $RUNS runs each, $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "$($BIN --version 2>/dev/null || true) $(git rev-parse --short HEAD 2>/dev/null || true)"
 
-add "InstantScan, detected, PNG fast" "$BIN scan '$PHOTO' -o $OUT/a.png --json" "$OUT/stages.jsonl"
-add "InstantScan, detected, PNG small" "$BIN scan '$PHOTO' -o $OUT/b.png --png-compression small"
-add "InstantScan, given corners, PNG fast" "$BIN scan '$PHOTO' -o $OUT/c.png --corners '$CORNERS'"
+add "InstantScan, detected, PNG fast" "$BIN scan '$PHOTO' --overwrite -o $OUT/a.png --json" "$OUT/stages.jsonl"
+add "InstantScan, detected, PNG small" "$BIN scan '$PHOTO' --overwrite -o $OUT/b.png --png-compression small"
+add "InstantScan, given corners, PNG fast" "$BIN scan '$PHOTO' --overwrite -o $OUT/c.png --corners '$CORNERS'"
 add "OpenCV (Python): contour detect, warpPerspective, LUT, imwrite" \
     "$PY Benchmarks/opencv_pipeline.py '$EVAL' '$PHOTO' $OUT/d.png --corners '$CORNERS'"
 if [ "$IMAGEMAGICK" = 1 ] && command -v convert >/dev/null; then
@@ -117,7 +117,7 @@ echo "|---|---|---|---|---|"
 cc -O2 -o "$OUT/libpng_defaults" Benchmarks/libpng_defaults.c -lpng16 2>/dev/null || cc -O2 -o "$OUT/libpng_defaults" Benchmarks/libpng_defaults.c -lpng
 for setting in fast balanced small; do
     : > "$OUT/png-$setting.jsonl"
-    result=$(measure "$BIN scan '$PHOTO' -o $OUT/p-$setting.png --corners '$CORNERS' --size 2400x2900 --png-compression $setting --json" "$OUT/png-$setting.jsonl") || continue
+    result=$(measure "$BIN scan '$PHOTO' --overwrite -o $OUT/p-$setting.png --corners '$CORNERS' --size 2400x2900 --png-compression $setting --json" "$OUT/png-$setting.jsonl") || continue
     encode=$(python3 -c "import json,statistics; print(f\"{statistics.median(json.loads(l)['timings']['encode'] for l in open('$OUT/png-$setting.jsonl') if l.strip())*1000:.0f}\")")
     [ -f "$OUT/reference.png" ] || "$OUT/libpng_defaults" "$OUT/p-$setting.png" "$OUT/reference.png"
     bytes=$(stat -c %s "$OUT/p-$setting.png")
