@@ -31,8 +31,9 @@ struct ScanCommand: ParsableCommand {
     var output: String
 
     @Option(parsing: .unconditionalSingleValue,
-            help: "A print's corners, \"x,y x,y x,y x,y\" (TL TR BR BL, upright pixels); once per photo, or once per print of one photo.")
-    var corners: [String] = []
+            help: "A print's corners, \"x,y x,y x,y x,y\" (TL TR BR BL, upright pixels); once per photo, or once per print of one photo.",
+            transform: ArgumentSyntax.corners)
+    var corners: [Quad] = []
 
     @Flag(help: "Replace existing outputs (never an input photo).")
     var overwrite = false
@@ -74,36 +75,24 @@ struct ScanCommand: ParsableCommand {
         if settings.whiteBalance == .none && sameLight {
             throw ValidationError("--same-light needs white balance (--white-balance frame or gray-world)")
         }
-        do {
-            for corner in corners { _ = try CornerSyntax.corners(corner) }
-        } catch let error as CornerSyntax.SyntaxError {
-            throw ValidationError(error.description)
-        }
     }
 
     func run() throws {
-        var options = try settings.makeScanOptions()
+        var options = settings.makeScanOptions()
         if overlay != nil { options.previewLongSide = 1200 }
+        let scanner = PrintScanner(options: options)
         // One photo: each --corners is one of its prints. Several: one --corners per photo.
-        let quads: [[Quad?]] = try photos.indices.map { index in
+        let perPhoto: [[Quad?]] = photos.indices.map { index in
             if corners.isEmpty { return [nil] }
-            if photos.count == 1 { return try corners.map { try CornerSyntax.corners($0) } }
-            return [try CornerSyntax.corners(corners[index])]
-        }
-        let perPhoto = quads.map { photoQuads in
-            photoQuads.map { quad -> ScanOptions in
-                var photoOptions = options
-                photoOptions.corners = quad
-                return photoOptions
-            }
+            return photos.count == 1 ? corners : [corners[index]]
         }
         var shared: LightEstimate?
         if sameLight {
             var estimates: [LightEstimate] = []
-            for (photo, photoOptions) in zip(photos, perPhoto) {
+            for (photo, corners) in zip(photos, perPhoto) {
                 do {
                     let bytes = try PhotoFile.read(photo)
-                    for printOptions in photoOptions { estimates += try Scanner(options: printOptions).estimateLight(bytes) }
+                    for quad in corners { estimates += try scanner.estimateLight(bytes, corners: quad) }
                 } catch {
                     Console.error(Self.message(for: error, photo: photo))
                     throw ExitCodes.code(for: error)
@@ -119,10 +108,10 @@ struct ScanCommand: ParsableCommand {
         var failure: ExitCode?
         let stems = OutputStems.stems(for: photos.map { URL(fileURLWithPath: $0).lastPathComponent })
         let claims = OutputClaims()
-        for (photo, var photoOptions) in zip(photos, perPhoto) {
-            for index in photoOptions.indices { photoOptions[index].light = shared }
+        for (photo, corners) in zip(photos, perPhoto) {
             do {
-                try scan(photo, options: photoOptions, stem: stems[URL(fileURLWithPath: photo).lastPathComponent], claims: claims)
+                try scan(photo, with: scanner, corners: corners, light: shared,
+                         stem: stems[URL(fileURLWithPath: photo).lastPathComponent], claims: claims)
             } catch let error as ExitCode {
                 failure = failure ?? error
             }
@@ -131,15 +120,16 @@ struct ScanCommand: ParsableCommand {
     }
 
     /// Scans one photo (once per set of corners given) and writes its prints.
-    func scan(_ photo: String, options: [ScanOptions], stem: String?, claims: OutputClaims) throws {
+    func scan(_ photo: String, with scanner: PrintScanner, corners: [Quad?], light: LightEstimate?,
+              stem: String?, claims: OutputClaims) throws {
         let format = settings.encoderFormat(forPath: output == "-" ? nil : output)
         let naming = OutputNaming(target: output, fileExtension: format.fileExtension)
         let inputs = ProtectedFiles(photos)
         do {
             let bytes = try PhotoFile.read(photo)
-            var result = try Scanner(options: options[0]).scan(bytes)
-            for printOptions in options.dropFirst() {
-                let more = try Scanner(options: printOptions).scan(bytes)
+            var result = try scanner.scan(bytes, corners: corners[0], light: light)
+            for quad in corners.dropFirst() {
+                let more = try scanner.scan(bytes, corners: quad, light: light)
                 result.prints += more.prints
                 result.warnings += more.warnings.filter { !result.warnings.contains($0) }
             }
@@ -179,14 +169,13 @@ struct ScanCommand: ParsableCommand {
             }
             var written: [ScanReport.Output] = []
             for (print, path) in zip(result.prints, paths) {
-                let encoded = try result.timings.measure("encode") { try encoder.encode(print) }
-                try result.timings.measure("write") { try AtomicFile.write(encoded, to: path, overwrite: overwrite, protecting: inputs) }
+                try encoder.write(print, to: path, overwrite: overwrite, protecting: inputs, timings: &result.timings)
                 written.append(ScanReport.Output(path: path, print: print))
                 if let mapPaths, let glare = print.glare {
                     let mapPath = mapPaths[written.count - 1]
                     let image = try glare.map.image(size: PixelSize(width: print.image.width, height: print.image.height))
-                    try AtomicFile.write(try OutputEncoder(format: .png(.fast)).encode(image, profile: .srgb), to: mapPath,
-                                         overwrite: overwrite, protecting: inputs)
+                    try OutputEncoder(format: .png(.fast)).write(image, profile: .srgb, to: mapPath, overwrite: overwrite,
+                                                                 protecting: inputs, timings: &result.timings)
                 }
                 if !json {
                     Console.note("\(Terminal.safe(photo)) → \(Terminal.safe(path)) (\(print.image.width)×\(print.image.height)\(print.format.map { ", \($0.rawValue)" } ?? ""))")
@@ -204,10 +193,11 @@ struct ScanCommand: ParsableCommand {
     }
 
     /// File errors already name their path; every other error gets the photo's name in front.
-    static func message(for error: Error, photo: String) -> String {
+    static func message(for error: Error, photo: String, command: FlagHint.Command = .scan) -> String {
+        let text = FlagHint.message(for: error, in: command)
         switch error {
-        case is PhotoFile.ReadError, is AtomicFile.WriteError, is OutputClaims.Collision: return Terminal.safe("\(error)")
-        default: return Terminal.safe("\(photo): \(ErrorText.of(error))")
+        case is PhotoFile.ReadError, is AtomicFile.WriteError, is OutputClaims.Collision: return Terminal.safe(text)
+        default: return Terminal.safe("\(photo): \(text)")
         }
     }
 }

@@ -19,24 +19,24 @@ import Darwin
 /// folder, so a batch resumes from any working folder and after the output folder moves. Lines
 /// without `v` (version 1, every line `done`, outputs relative to the folder the batch ran in)
 /// are still read. The README documents the format for other tools.
-public final class BatchManifest: @unchecked Sendable {
+package final class BatchManifest: @unchecked Sendable {
     /// One line.
-    public struct Entry: Codable, Sendable, Equatable {
+    package struct Entry: Codable, Sendable, Equatable {
         /// The format version: 2; nil for a version 1 line.
-        public var version: Int?
+        package var version: Int?
         /// What the line records; nil (version 1) means done.
-        public var state: State?
+        package var state: State?
         /// The photo's path relative to the batch's input folder.
-        public var photo: String
+        package var photo: String
         /// Its size in bytes when it was scanned.
-        public var bytes: Int
+        package var bytes: Int
         /// Its modification time (seconds since 1970) when it was scanned.
-        public var modified: Double
+        package var modified: Double
         /// The files written for it: relative to the output folder (version 2).
-        public var outputs: [String]
+        package var outputs: [String]
         /// What each output holds, in the order of `outputs` (`done` lines of version 2), so a
         /// re-run's report shows the photos an earlier run did.
-        public var prints: [PrintRecord]?
+        package var prints: [PrintRecord]?
 
         enum CodingKeys: String, CodingKey {
             case version = "v", state, photo, bytes, modified, outputs, prints
@@ -44,17 +44,17 @@ public final class BatchManifest: @unchecked Sendable {
     }
 
     /// One scan of a `done` line.
-    public struct PrintRecord: Codable, Sendable, Equatable {
+    package struct PrintRecord: Codable, Sendable, Equatable {
         /// The print's format (`instax-mini`…), if known.
-        public var format: String?
+        package var format: String?
         /// Detection's confidence (1 for given corners).
-        public var confidence: Double
+        package var confidence: Double
         /// The card's corners in the photo, TL TR BR BL, as `[x, y]` in upright pixels.
-        public var corners: [[Double]]
+        package var corners: [[Double]]
     }
 
     /// What a line records.
-    public enum State: String, Codable, Sendable {
+    package enum State: String, Codable, Sendable {
         /// The outputs are about to be written.
         case claimed
         /// Every output is written.
@@ -62,24 +62,24 @@ public final class BatchManifest: @unchecked Sendable {
     }
 
     /// Why the manifest cannot be used.
-    public struct ManifestError: Error, Sendable, CustomStringConvertible {
-        public var description: String
+    package struct ManifestError: Error, Sendable, CustomStringConvertible {
+        package var description: String
     }
 
     /// The manifest's file name inside the output folder.
-    public static let fileName = ".instantscan-batch.jsonl"
+    package static let fileName = ".instantscan-batch.jsonl"
     /// The version written.
-    public static let version = 2
+    package static let version = 2
 
     /// The manifest's path.
-    public let path: String
+    package let path: String
     private let folder: String
     private let lock = NSLock()
     private var latest: [String: Entry]
 
     /// Opens (or prepares) the manifest in `outputFolder`; refuses one that is not a regular file
     /// (a symlink planted there would send the appends elsewhere).
-    public init(outputFolder: String) throws {
+    package init(outputFolder: String) throws {
         folder = BatchRunner.trimmed(outputFolder)
         path = (folder as NSString).appendingPathComponent(Self.fileName)
         var info = stat()
@@ -99,7 +99,7 @@ public final class BatchManifest: @unchecked Sendable {
     }
 
     /// True when `photo` was finished by an earlier run, is unchanged since, and its outputs exist.
-    public func isDone(_ photo: PhotoFinder.Photo) -> Bool {
+    package func isDone(_ photo: PhotoFinder.Photo) -> Bool {
         guard let entry = lock.withLock({ latest[photo.relativePath] }), (entry.state ?? .done) == .done,
               let stamp = Self.stamp(of: photo.path) else { return false }
         return entry.bytes == stamp.bytes && entry.modified == stamp.modified
@@ -108,32 +108,32 @@ public final class BatchManifest: @unchecked Sendable {
 
     /// The outputs an earlier run claimed for `photo` and was cut short before finishing: this run
     /// may replace them.
-    public func unfinishedOutputs(of photo: PhotoFinder.Photo) -> Set<String> {
+    package func unfinishedOutputs(of photo: PhotoFinder.Photo) -> Set<String> {
         guard let entry = lock.withLock({ latest[photo.relativePath] }), entry.state == .claimed else { return [] }
         return Set(outputPaths(of: entry))
     }
 
     /// The outputs of every photo the manifest records as done (paths as the batch writes them).
-    public var doneOutputs: [String] {
+    package var doneOutputs: [String] {
         lock.withLock { latest.values.filter { ($0.state ?? .done) == .done } }.flatMap(outputPaths)
     }
 
     /// The last line recorded for each photo, by its path relative to the input folder.
-    public var entries: [String: Entry] { lock.withLock { latest } }
+    package var entries: [String: Entry] { lock.withLock { latest } }
 
     /// Records that `outputs` (paths inside the output folder) are about to be written for `photo`.
-    public func markClaimed(_ photo: PhotoFinder.Photo, outputs: [String]) throws {
+    package func markClaimed(_ photo: PhotoFinder.Photo, outputs: [String]) throws {
         try append(photo, outputs: outputs, state: .claimed)
     }
 
     /// Records `photo` as finished with `outputs` (call after every output is written), and what
     /// each holds.
-    public func markDone(_ photo: PhotoFinder.Photo, outputs: [String], prints: [PrintRecord]? = nil) throws {
+    package func markDone(_ photo: PhotoFinder.Photo, outputs: [String], prints: [PrintRecord]? = nil) throws {
         try append(photo, outputs: outputs, state: .done, prints: prints)
     }
 
     /// The scans an earlier run recorded for `photo`: output path and record.
-    public func recordedPrints(of photo: PhotoFinder.Photo) -> [(path: String, record: PrintRecord)] {
+    package func recordedPrints(of photo: PhotoFinder.Photo) -> [(path: String, record: PrintRecord)] {
         guard let entry = lock.withLock({ latest[photo.relativePath] }), let prints = entry.prints,
               prints.count == entry.outputs.count else { return [] }
         return Array(zip(outputPaths(of: entry), prints))

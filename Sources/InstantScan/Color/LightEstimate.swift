@@ -20,14 +20,14 @@ public struct LightEstimate: Sendable, Equatable {
     /// frame's or picture's own luminance otherwise (exposure is then left as it was).
     public var whiteLevel: Double
     /// How each channel's level was found.
-    public var channels: [ChannelEvidence]
+    package var channels: [ChannelEvidence]
     /// The colour space whose linear light the field is in.
     public var profile: BuiltInProfile
     /// Frame samples the estimate rests on (0 for a picture estimate).
     public var sampleCount: Int
 
     /// Makes an estimate.
-    public init(source: LightSource, field: IlluminationField, whiteLevel: Double, channels: [ChannelEvidence],
+    package init(source: LightSource, field: IlluminationField, whiteLevel: Double, channels: [ChannelEvidence],
                 profile: BuiltInProfile, sampleCount: Int = 0) {
         self.source = source
         self.field = field

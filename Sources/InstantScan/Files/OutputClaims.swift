@@ -4,15 +4,15 @@ import Foundation
 /// silently replaced by the next photo's (`a.jpg`, `a.JPG`, `a.png` all named `a-1.png`) is a lost
 /// scan. Paths are compared without case, since on a case-insensitive file system (macOS, a USB
 /// stick) `A-1.png` and `a-1.png` are one file.
-public final class OutputClaims: @unchecked Sendable {
+package final class OutputClaims: @unchecked Sendable {
     /// Two inputs of one run would write the same file.
-    public struct Collision: Error, Sendable, Equatable, CustomStringConvertible {
+    package struct Collision: Error, Sendable, Equatable, CustomStringConvertible {
         /// The output path.
-        public var path: String
+        package var path: String
         /// The input that claimed it first.
-        public var owner: String
+        package var owner: String
 
-        public var description: String {
+        package var description: String {
             "\(path): already written in this run as \(owner); give them different names"
         }
     }
@@ -21,11 +21,11 @@ public final class OutputClaims: @unchecked Sendable {
     private var owners: [String: String] = [:]
 
     /// An empty set of claims.
-    public init() {}
+    package init() {}
 
     /// Claims every path in `paths` for `owner`, or none of them: throws ``Collision`` when one
     /// already belongs to another owner. Claiming a path twice for the same owner is allowed.
-    public func claim(_ paths: [String], for owner: String) throws {
+    package func claim(_ paths: [String], for owner: String) throws {
         try lock.withLock {
             let keys = paths.map(Self.key)
             for (path, key) in zip(paths, keys) {

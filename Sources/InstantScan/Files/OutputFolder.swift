@@ -6,9 +6,9 @@ import Darwin
 
 /// Creates output folders (`mkdir -p`) with errors a person can read: Foundation's read
 /// "The operation could not be completed. (NSCocoaErrorDomain Code=642 …)".
-public enum OutputFolder {
+package enum OutputFolder {
     /// Creates `path` and any missing parents; an existing folder is fine.
-    public static func create(_ path: String) throws {
+    package static func create(_ path: String) throws {
         var prefix = path.hasPrefix("/") ? "/" : ""
         for component in path.split(separator: "/") {
             prefix += (prefix.isEmpty || prefix.hasSuffix("/") ? "" : "/") + component

@@ -2,20 +2,20 @@ import Foundation
 
 /// Names the files a scan writes: `-o OUT.png` for one print, `OUT-1.png, OUT-2.png…` for
 /// several, or inside a folder (`-o DIR/`) after the photo's own name (`IMG_0042-1.png`).
-public struct OutputNaming: Sendable {
+package struct OutputNaming: Sendable {
     /// What `-o` named: a file path, or a folder when it ends in `/` or is an existing folder.
-    public var target: String
+    package var target: String
     /// The extension for the encoder in use (`png`, `jpg`).
-    public var fileExtension: String
+    package var fileExtension: String
 
     /// Makes a naming scheme.
-    public init(target: String, fileExtension: String) {
+    package init(target: String, fileExtension: String) {
         self.target = target
         self.fileExtension = fileExtension
     }
 
     /// True when `target` names a folder.
-    public var isFolder: Bool {
+    package var isFolder: Bool {
         if target.hasSuffix("/") { return true }
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: target, isDirectory: &isDirectory) && isDirectory.boolValue
@@ -23,7 +23,7 @@ public struct OutputNaming: Sendable {
 
     /// The paths for `count` prints of the photo at `input`; in a folder they are named after
     /// `stem` when given (see ``OutputStems``), else after the photo's name without extension.
-    public func paths(forPrints count: Int, of input: String, stem given: String? = nil) -> [String] {
+    package func paths(forPrints count: Int, of input: String, stem given: String? = nil) -> [String] {
         let base: String
         let ext: String
         if isFolder {

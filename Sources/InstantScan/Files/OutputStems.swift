@@ -10,9 +10,9 @@
 /// byte order gets `~2`, `~3`… (`a.Jpg~2-1.png`), since on a case-insensitive file system they
 /// would be one file. A name depends only on which photos share the folder, never on the order
 /// they are listed or scanned in.
-public enum OutputStems {
+package enum OutputStems {
     /// The stem for each of `names` (relative paths or plain file names), keyed by that name.
-    public static func stems(for names: [String]) -> [String: String] {
+    package static func stems(for names: [String]) -> [String: String] {
         var groups: [String: [String]] = [:]
         for name in Set(names) {
             groups[folder(of: name) + "\u{0}" + stem(of: fileName(of: name)).lowercased(), default: []].append(name)

@@ -7,7 +7,7 @@ import Darwin
 /// Files that no write may replace, whatever `--overwrite` says: a run's input photos. Held as
 /// device and inode, so another spelling of a path (`./a.jpg`, a symlink, a hard link, `-o` equal
 /// to the input folder) is still recognised, and a batch of thousands checks each write at once.
-public struct ProtectedFiles: Sendable {
+package struct ProtectedFiles: Sendable {
     private struct Identity: Hashable, Sendable {
         var device: UInt64
         var inode: UInt64
@@ -16,14 +16,14 @@ public struct ProtectedFiles: Sendable {
     private var identities: Set<Identity> = []
 
     /// Protects the files at `paths` (those that exist now).
-    public init(_ paths: some Sequence<String>) {
+    package init(_ paths: some Sequence<String>) {
         for path in paths {
             if let identity = Self.identity(of: path) { identities.insert(identity) }
         }
     }
 
     /// True when `path` is (another name of) a protected file.
-    public func contains(_ path: String) -> Bool {
+    package func contains(_ path: String) -> Bool {
         guard !identities.isEmpty, let identity = Self.identity(of: path) else { return false }
         return identities.contains(identity)
     }
