@@ -25,7 +25,7 @@ struct ScanSettings: ParsableArguments {
 
     @Option(help: "Ends-in contrast stretch LOW,HIGH in percent after white balance, the punchy look (e.g. 1,1); 0,0 is off. (default: 0,0)",
             transform: ArgumentSyntax.stretch)
-    var stretch: EndsInStretch?
+    var stretch: EndsInStretch? = nil
 
     @Option(help: "Output colour space.")
     var profile: BuiltInProfile = .srgb

@@ -24,6 +24,15 @@ import Testing
         }
     }
 
+    @Test func theUsageLineListsOnlyWhatIsRequired() throws {
+        // An optional option parsed with transform: needs a default, or argument-parser lists it
+        // as required (`--stretch <stretch>` in every usage line).
+        for command in [["scan"], ["batch"], ["merge"]] {
+            let usage = try Self.help(command, columns: 200).split(separator: "\n").first { $0.hasPrefix("USAGE:") } ?? ""
+            #expect(usage.hasSuffix("--output <output>"), "\(command): \(usage)")
+        }
+    }
+
     @Test func eachDefaultIsShownOnce() throws {
         for command in Self.commands {
             // One block per option: from a line starting "  -" to the next.
