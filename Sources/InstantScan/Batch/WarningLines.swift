@@ -1,8 +1,8 @@
 /// Warnings as a person should read them: each once, in the order first seen, with a count when
 /// repeated. A PNG's header is read twice (its facts, then its pixels), so each of its warnings
 /// came twice, and a file with 128 duplicate chunks gave 128 identical lines.
-public enum WarningLines {
-    public static func condensed(_ warnings: [String]) -> [String] {
+package enum WarningLines {
+    package static func condensed(_ warnings: [String]) -> [String] {
         var counts: [String: Int] = [:]
         var order: [String] = []
         for warning in warnings {
