@@ -12,7 +12,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN := .build/release/instantscan
 EVAL ?= ../shared/eval
 
-.PHONY: deps test-deps apt build demo test test-asan library-example docs fuzz fuzz-long eval bench output-hashes clean
+.PHONY: deps test-deps apt build demo test test-asan library-example docs fuzz fuzz-long eval bench output-hashes man clean
 
 deps:
 	@$(MAKE) --no-print-directory apt PACKAGES="$(APT_PACKAGES)"
@@ -38,9 +38,17 @@ demo: build
 	@mkdir -p out
 	@for photo in Samples/*.jpg Samples/*.heic; do \
 		name=$$(basename "$${photo%.*}"); \
-		$(BIN) scan "$$photo" -o "out/$$name.png" --json > "out/$$name.json" || exit $$?; \
+		$(BIN) scan "$$photo" -o "out/$$name.png" --overwrite --json > "out/$$name.json" || exit $$?; \
 	done
 	@echo "scans written to out/"
+
+# The man page, generated from the commands' help by argument-parser's plugin (offline; a debug
+# build), dated by the last commit so that it only changes when the help does.
+man: deps
+	$(SWIFT) package --disable-sandbox plugin generate-manual --configuration debug --date $$(git log -1 --format=%cs)
+	@mkdir -p share/man/man1
+	cp .build/plugins/GenerateManual/outputs/instantscan/instantscan.1 share/man/man1/instantscan.1
+	@echo "man page: share/man/man1/instantscan.1 (man -l share/man/man1/instantscan.1)"
 
 test: test-deps
 	$(SWIFT) build --build-tests

@@ -25,7 +25,7 @@ with tempfile.TemporaryDirectory() as tmp:
         corners = " ".join(f"{x},{y}" for x, y in p["corners"])
         out, gmap = os.path.join(tmp, "o.png"), os.path.join(tmp, "g.png")
         t = time.time()
-        r = subprocess.run([args.bin, "scan", os.path.join(args.scenes, scene["image"]), "-o", out, "--corners", corners,
+        r = subprocess.run([args.bin, "scan", os.path.join(args.scenes, scene["image"]), "--overwrite", "-o", out, "--corners", corners,
                             "--print-format", p["format"], "--glare-map", gmap, "--json"], capture_output=True, text=True)
         secs = time.time() - t
         if r.returncode != 0:

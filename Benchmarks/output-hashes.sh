@@ -40,13 +40,13 @@ for line in sys.stdin:
 # make demo, step for step (the Makefile's loop), into OUT/demo.
 for photo in Samples/*.jpg; do
     name=$(basename "$photo" .jpg)
-    "$BIN" scan "$photo" -o "$OUT/demo/$name.png" --json | without_timings > "$OUT/demo/$name.json"
+    "$BIN" scan "$photo" --overwrite -o "$OUT/demo/$name.png" --json | without_timings > "$OUT/demo/$name.json"
 done
 
 # Every scene, its prints detected, default options.
 for photo in "$EVAL"/scenes/scene-*.jpg; do
     name=$(basename "$photo" .jpg)
-    "$BIN" scan "$photo" -o "$OUT/detected/$name.png" --json | without_timings > "$OUT/detected/$name.json"
+    "$BIN" scan "$photo" --overwrite -o "$OUT/detected/$name.png" --json | without_timings > "$OUT/detected/$name.json"
 done
 
 # Every print of every scene from its true corners (as the colour evaluation passes them).
@@ -60,7 +60,7 @@ for x in json.load(open(sys.argv[1]))["prints"]:
         index=0
         while read -r corners; do
             index=$((index + 1))
-            "$BIN" scan "$EVAL/scenes/$name.jpg" --corners "$corners" -o "$OUT/corners/$name-p$index.png" --json \
+            "$BIN" scan --overwrite "$EVAL/scenes/$name.jpg" --corners "$corners" -o "$OUT/corners/$name-p$index.png" --json \
                 | without_timings > "$OUT/corners/$name-p$index.json"
         done
     }
@@ -75,7 +75,7 @@ done
 # merge (no public multi-shot sets: a glare photo with itself still runs every merge stage).
 for photo in Samples/04-polaroid600-glare-tilt35.jpg "$EVAL"/scenes/scene-0004.jpg; do
     name=$(basename "$photo" .jpg)
-    "$BIN" merge "$photo" "$photo" -o "$OUT/merge/$name.png" --json 2>/dev/null | without_timings > "$OUT/merge/$name.json"
+    "$BIN" merge "$photo" "$photo" --overwrite -o "$OUT/merge/$name.png" --json 2>/dev/null | without_timings > "$OUT/merge/$name.json"
 done
 
 cd "$OUT"

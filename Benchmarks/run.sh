@@ -76,14 +76,14 @@ echo "$($BIN --version 2>/dev/null || true) $(git rev-parse --short HEAD 2>/dev/
 declare -a KEYS NAMES CMDS STAGES
 for i in "${!PHOTOS[@]}"; do
     photo=${PHOTOS[$i]}; n=$((i + 1))
-    $BIN scan "$photo" -o "$OUT/plan$n.png" --json > "$OUT/plan$n.json"
+    $BIN scan --overwrite "$photo" -o "$OUT/plan$n.png" --json > "$OUT/plan$n.json"
     eval "$("$PY" Benchmarks/bench_plan.py "$photo" "$OUT/plan$n.json" "$(orientation "$photo")")"
     eval "P${n}_SIZE=\"$(python3 -c "import json; print(' + '.join(f\"{o['width']}×{o['height']}\" for o in json.load(open('$OUT/plan$n.json'))['outputs']))")\""
     KEYS+=("is$n"); NAMES+=("InstantScan, detected"); STAGES+=("$OUT/stages$n.jsonl")
-    CMDS+=("$BIN scan '$photo' -o $OUT/is$n.png $SIZE_ARG --json")
+    CMDS+=("$BIN scan --overwrite '$photo' -o $OUT/is$n.png $SIZE_ARG --json")
     if [ "$PRINT_COUNT" = 1 ]; then
         KEYS+=("isc$n"); NAMES+=("InstantScan, given corners"); STAGES+=("")
-        CMDS+=("$BIN scan '$photo' -o $OUT/isc$n.png $SIZE_ARG --corners '$CORNERS'")
+        CMDS+=("$BIN scan --overwrite '$photo' -o $OUT/isc$n.png $SIZE_ARG --corners '$CORNERS'")
         # The lean pipeline's own detector where it finds the print (exit 3 when it does not).
         if "$PY" "$EVAL/lean_opencv.py" "$photo" "$OUT/probe.png" $LEAN_ARGS >/dev/null 2>&1; then
             KEYS+=("cv$n"); NAMES+=("lean OpenCV, its detector"); STAGES+=("")
@@ -157,7 +157,7 @@ PYEOF
 photo=${PHOTOS[0]}
 eval "$("$PY" Benchmarks/bench_plan.py "$photo" "$OUT/plan1.json" "$(orientation "$photo")")"
 for _ in $(seq "$RUNS"); do
-    once warp-is "$BIN scan '$photo' -o $OUT/w.png --corners '$CORNERS' $SIZE_ARG --json" "$OUT/warp-is.jsonl" || true
+    once warp-is "$BIN scan --overwrite '$photo' -o $OUT/w.png --corners '$CORNERS' $SIZE_ARG --json" "$OUT/warp-is.jsonl" || true
     # BASELINE_BIN=/path/to/an/older/instantscan adds its warp, for a before/after.
     [ -n "${BASELINE_BIN:-}" ] && { once warp-base "$BASELINE_BIN scan '$photo' -o $OUT/wb.png --corners '$CORNERS' $SIZE_ARG --json" "$OUT/warp-base.jsonl" || true; }
     once warp-cv "$PY Benchmarks/warp_opencv.py '$photo' '$CORNERS' ${SIZE_ARG#--size } 5 upright" "$OUT/warp-cv.jsonl" || true
@@ -220,7 +220,7 @@ if [ "$PNG" = 1 ]; then
     cc -O2 -o "$OUT/libpng_defaults" Benchmarks/libpng_defaults.c -lpng16 2>/dev/null || cc -O2 -o "$OUT/libpng_defaults" Benchmarks/libpng_defaults.c -lpng
     for setting in fast balanced small; do
         for _ in $(seq "$RUNS"); do
-            once "png-$setting" "$BIN scan '$photo' -o $OUT/p-$setting.png --corners '$CORNERS' --size 2400x2900 --png-compression $setting --json" "$OUT/png-$setting.jsonl" || true
+            once "png-$setting" "$BIN scan --overwrite '$photo' -o $OUT/p-$setting.png --corners '$CORNERS' --size 2400x2900 --png-compression $setting --json" "$OUT/png-$setting.jsonl" || true
         done
         [ -s "$OUT/t-png-$setting" ] || continue
         encode=$(python3 -c "import json,statistics; print(f\"{statistics.median(json.loads(l)['timings']['encode'] for l in open('$OUT/png-$setting.jsonl') if l.strip())*1000:.0f}\")")

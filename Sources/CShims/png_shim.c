@@ -61,13 +61,32 @@ struct is_png_reader {
     int stage;
     uint32_t width;
     uint32_t height;
+    int interlaced;
+    int reading_rows;     /* inside the png_read_row loop */
+    size_t rows_done_at;  /* the offset when every row was complete (0: not yet) */
+    int excess;           /* stopped reading image data the rows no longer needed */
 };
+
+/* The image data libpng may still read once every row is complete: the rest of the zlib stream
+ * (its Adler-32, an empty final block) and the IDAT's CRC. Past it, libpng would go on inflating
+ * whatever the stream holds, at about 2.3 s a GiB: a 64x64 PNG hiding gigabytes of compressed
+ * zeros after its rows kept a scan busy for 19 s. 64 KiB inflate to at most 66 MB. */
+enum { IS_PNG_DATA_AFTER_ROWS = 64 * 1024 };
 
 static void is_png_read_data(png_structp png, png_bytep out, size_t count) {
     is_png_reader *reader = (is_png_reader *)png_get_io_ptr(png);
     if (count > reader->length - reader->offset) {
         reader->log.ran_out = 1;
         png_error(png, "the PNG data ends before the image does");
+    }
+    if (reader->reading_rows) {
+        int complete = reader->interlaced ? png_get_current_pass_number(png) >= 7
+                                          : png_get_current_row_number(png) >= reader->height;
+        if (complete && reader->rows_done_at == 0) reader->rows_done_at = reader->offset;
+        if (complete && reader->offset + count - reader->rows_done_at > IS_PNG_DATA_AFTER_ROWS) {
+            reader->excess = 1;
+            png_error(png, "more image data than the image's rows need (the rest was not read)");
+        }
     }
     memcpy(out, reader->data + reader->offset, count);
     reader->offset += count;
@@ -169,7 +188,8 @@ int is_png_reader_read_rgba(is_png_reader *reader, uint8_t *pixels, size_t strid
     png_infop info = reader->info;
 
     if (setjmp(png_jmpbuf(png))) {
-        if (reader->stage == IS_STAGE_ROWS) {
+        reader->reading_rows = 0;
+        if (reader->stage == IS_STAGE_ROWS || reader->excess) {
             /* Every row arrived; only the chunks after the image data are damaged or missing. */
             char note[IS_MESSAGE_CAPACITY + 64];
             snprintf(note, sizeof note, "after the image data: %s", reader->log.message);
@@ -197,16 +217,23 @@ int is_png_reader_read_rgba(is_png_reader *reader, uint8_t *pixels, size_t strid
         reader->stage = IS_STAGE_FAILED;
         return IS_PNG_UNSUPPORTED;
     }
+    reader->interlaced = passes > 1;
+    reader->reading_rows = 1;
     for (int pass = 0; pass < passes; pass++) {
         for (uint32_t y = 0; y < reader->height; y++) {
             png_read_row(png, pixels + (size_t)y * stride, NULL);
         }
     }
+    reader->reading_rows = 0;
     reader->stage = IS_STAGE_ROWS;
     png_read_end(png, info);
     reader->stage = IS_STAGE_DONE;
     is_png_fill_header(reader, header);
     return IS_PNG_OK;
+}
+
+size_t is_png_reader_bytes_read(const is_png_reader *reader) {
+    return reader != NULL ? reader->offset : 0;
 }
 
 const char *is_png_reader_message(const is_png_reader *reader) {

@@ -7,13 +7,13 @@ struct AlbumCommand: ParsableCommand {
         commandName: "album",
         abstract: "Make a PDF album of scans, each print at its physical size.",
         discussion: """
-        Scans are PNG or JPEG files, or folders of them (with -r, their subfolders too), in the order
-        given (a folder's files by name). A print's size comes from the scan's own metadata, which
-        `instantscan scan` writes (EXIF resolution, PNG pHYs, JFIF density); --dpi overrides it;
-        for scans without it, --format or the shape of the scan (card or window of a known format)
-        decides, with a warning. JPEG scans go in unchanged, PNG scans are compressed at --quality;
-        each image keeps its ICC profile. A scan that cannot be read is reported and left out.
-        Exit 0 when every scan is in the album, 1 when some were left out (or none could be read:
+        Scans are PNG or JPEG files, or folders of them (with -r, their subfolders too), in the order \
+        given (a folder's files by name). A print's size comes from the scan's own metadata, which \
+        `instantscan scan` writes (EXIF resolution, PNG pHYs, JFIF density); --dpi overrides it; \
+        for scans without it, --print-format or the shape of the scan (card or window of a known format) \
+        decides, with a warning. JPEG scans go in unchanged, PNG scans are compressed at --quality; \
+        each image keeps its ICC profile. A scan that cannot be read is reported and left out. \
+        Exit 0 when every scan is in the album, 1 when some were left out (or none could be read: \
         then no album is written), 73 when the album cannot be written.
         """
     )
@@ -45,8 +45,13 @@ struct AlbumCommand: ParsableCommand {
     @Option(help: "Pixels per inch for every scan, overriding what the files say.")
     var dpi: Double?
 
-    @Option(name: .customLong("format"), help: "The print format of scans that record no size (\(PrintFormat.allCases.map(\.rawValue).joined(separator: ", "))).")
+    @Option(help: "The print format of scans that record no size.")
     var printFormat: PrintFormat?
+
+    /// `--format` named the print format here, and the container in `scan`: kept, hidden, so
+    /// that scripts go on working.
+    @Option(name: .customLong("format"), help: .hidden)
+    var deprecatedFormat: PrintFormat?
 
     @Flag(name: .shortAndLong, help: "Include subfolders of folders given.")
     var recursive = false
@@ -59,6 +64,11 @@ struct AlbumCommand: ParsableCommand {
 
     mutating func validate() throws {
         if scans.isEmpty { throw ValidationError("give the scans to put in the album") }
+        if let deprecatedFormat {
+            if printFormat != nil { throw ValidationError("give --print-format only (--format is its old name)") }
+            Console.warning("--format is deprecated in album: use --print-format")
+            printFormat = deprecatedFormat
+        }
         if !(1...100).contains(quality) { throw ValidationError("--quality must be 1 to 100") }
         if let margin, !(0...50).contains(margin) { throw ValidationError("--margin must be 0 to 50 mm") }
         if let dpi, !(10...10_000).contains(dpi) { throw ValidationError("--dpi must be 10 to 10000") }
@@ -88,7 +98,7 @@ struct AlbumCommand: ParsableCommand {
                     if found.isEmpty { Console.warning("\(scan): no PNG or JPEG scans found\(recursive ? "" : " (use -r for subfolders)")") }
                     paths += found
                 } catch {
-                    Console.error("\(error)")
+                    Console.error(ErrorText.of(error))
                     throw ExitCodes.noInput
                 }
             } else {
@@ -108,10 +118,10 @@ struct AlbumCommand: ParsableCommand {
                 }
             }
         } catch let error as AlbumError {
-            Console.error("\(error)")
+            Console.error(ErrorText.of(error))
             throw ExitCodes.someFailed
         } catch {
-            Console.error("\(error)")
+            Console.error(ErrorText.of(error))
             throw ExitCodes.code(for: error)
         }
         if json { print(try AlbumReport(output: output, summary: summary).jsonString()) }

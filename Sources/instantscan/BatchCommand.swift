@@ -8,10 +8,10 @@ struct BatchCommand: ParsableCommand {
         commandName: "batch",
         abstract: "Scan every JPEG, PNG, HEIC and AVIF in a folder, every print in each.",
         discussion: """
-        Outputs are named after their photo (IMG_0042-1.png, IMG_0042-2.png…), keep the input's
-        subfolders, and are never overwritten unless --overwrite. A re-run skips photos already done,
-        so an interrupted batch (Ctrl-C) goes on where it stopped. A bad photo is reported and the
-        batch goes on. Exit 0 when every photo succeeded, 1 when some failed or the run was
+        Outputs are named after their photo (IMG_0042-1.png, IMG_0042-2.png and so on), keep the input's \
+        subfolders, and are never overwritten unless --overwrite. A re-run skips photos already done, \
+        so an interrupted batch (Ctrl-C) goes on where it stopped. A bad photo is reported and the \
+        batch goes on. Exit 0 when every photo succeeded, 1 when some failed or the run was \
         interrupted (130 after Ctrl-C).
         """
     )
@@ -26,9 +26,9 @@ struct BatchCommand: ParsableCommand {
     var recursive = false
 
     @Option(help: "Photos scanned at once (default: the core count).")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    var jobs: Int?
 
-    @Flag(help: "Replace existing outputs.")
+    @Flag(help: "Replace existing outputs (never an input photo).")
     var overwrite = false
 
     @Flag(help: "Scan photos again even if an earlier run finished them.")
@@ -46,7 +46,7 @@ struct BatchCommand: ParsableCommand {
     @OptionGroup var scanOptions: ScanSettings
 
     mutating func validate() throws {
-        if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         try scanOptions.check()
     }
 
@@ -54,7 +54,7 @@ struct BatchCommand: ParsableCommand {
         var options = BatchOptions()
         options.scan = scanOptions.makeScanOptions()
         options.output = scanOptions.encoderFormat(forPath: nil)
-        options.jobs = jobs
+        options.jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
         options.overwrite = overwrite
         options.resume = !noResume
         options.previews = report != nil
@@ -63,11 +63,15 @@ struct BatchCommand: ParsableCommand {
         do {
             photos = try PhotoFinder.photos(in: input, recursive: recursive, excluding: output)
         } catch {
-            Console.error("\(error)")
+            Console.error(ErrorText.of(error))
             throw ExitCodes.noInput
         }
         if photos.isEmpty { Console.warning("\(input): no JPEG, PNG, HEIC or AVIF photos found\(recursive ? "" : " (use -r for subfolders)")") }
 
+        if let report, let problem = Self.reportProblem(report, photos: photos, outputFolder: output) {
+            Console.error(problem)
+            throw ExitCodes.cannotCreate
+        }
         let runner = BatchRunner(options: options) { FlagHint.message(for: $0, in: .batch) }
         let interrupt = InterruptHandler { runner.cancel() }
         let progress = ProgressReporter(total: photos.count, quiet: quiet)
@@ -75,7 +79,7 @@ struct BatchCommand: ParsableCommand {
         do {
             sheet = try report.map { try ContactSheet(path: $0, outputFolder: output) }
         } catch {
-            Console.error("\(error)")
+            Console.error(ErrorText.of(error))
             throw ExitCodes.cannotCreate
         }
         let emitJSON = json
@@ -84,14 +88,13 @@ struct BatchCommand: ParsableCommand {
             summary = try runner.run(photos, into: output, onStart: { progress.started($0.relativePath) }) { outcome, done in
                 let status = outcome.skipped ? "already done"
                     : outcome.failure.map { "failed: \($0)" } ?? "\(outcome.prints.count) print\(outcome.prints.count == 1 ? "" : "s")"
-                progress.finished(outcome.photo.relativePath, done: done, status: status)
-                for warning in outcome.warnings { Console.warning("\(outcome.photo.relativePath): \(warning)") }
+                progress.finished(outcome.photo.relativePath, done: done, status: status, warnings: outcome.warnings)
                 if emitJSON { BatchLine.emit(outcome) }
                 sheet?.add(outcome)
             }
         } catch {
             progress.end()
-            Console.error("\(error)")
+            Console.error(ErrorText.of(error))
             throw ExitCodes.cannotCreate
         }
         progress.end()
@@ -99,20 +102,43 @@ struct BatchCommand: ParsableCommand {
         // A report that cannot be written (a full disk) fails the run: exit 73, not 0.
         var reportFailed = false
         do {
-            try sheet?.finish(summary)
+            if let sheet {
+                // The page replaces an earlier report, never a photo, a scan or the manifest.
+                let manifest = try BatchManifest(outputFolder: output)
+                try sheet.finish(summary, protecting: ProtectedFiles(photos.map(\.path) + manifest.doneOutputs + [manifest.path]))
+            }
         } catch {
-            Console.error("\(error)")
+            Console.error(error is AtomicFile.WriteError ? "\(error)" : "\(report ?? ""): cannot write the report: \(ErrorText.of(error))")
             reportFailed = true
         }
         if !quiet {
             Console.note("\(summary.photos) photos, \(summary.printsScanned) prints scanned, \(summary.skipped) already done, \(summary.failures.count) failed")
-            for failure in summary.failures { Console.note("  failed: \(failure.photo): \(failure.reason)") }
+            for failure in summary.failures { Console.note("  failed: \(Terminal.safe(failure.photo)): \(Terminal.safe(failure.reason))") }
             if summary.interrupted { Console.note("interrupted: \(summary.notStarted) photos not started; run the same command again to go on") }
-            if let report, !reportFailed { Console.note("report: \(report)") }
+            if let report, !reportFailed { Console.note("report: \(Terminal.safe(report))") }
         }
         if summary.interrupted { throw ExitCode(130) }
         if reportFailed { throw ExitCodes.cannotCreate }
         if !summary.succeeded { throw ExitCodes.someFailed }
+    }
+}
+
+extension BatchCommand {
+    /// Why `--report` cannot go at `report`, or nil: it must not name a photo, a scan or the
+    /// manifest (an HTML page written over them loses them).
+    static func reportProblem(_ report: String, photos: [PhotoFinder.Photo], outputFolder: String) -> String? {
+        let name = URL(fileURLWithPath: report).lastPathComponent
+        let ext = URL(fileURLWithPath: report).pathExtension.lowercased()
+        if name == BatchManifest.fileName {
+            return "\(report): --report would replace the batch manifest; give an .html path"
+        }
+        if PhotoFinder.extensions.contains(ext) {
+            return "\(report): --report writes an HTML page, not a .\(ext) image; give an .html path"
+        }
+        if ProtectedFiles(photos.map(\.path)).contains(report) {
+            return "\(report): --report would replace an input photo; give an .html path"
+        }
+        return nil
     }
 }
 

@@ -3,11 +3,11 @@ import SystemPackage
 /// Messages for people go to standard error, so standard output carries only data (JSON, tables).
 enum Console {
     static func error(_ message: String) {
-        write("instantscan: error: \(message)\n")
+        write("instantscan: error: \(Terminal.safe(message))\n")
     }
 
     static func warning(_ message: String) {
-        write("instantscan: warning: \(message)\n")
+        write("instantscan: warning: \(Terminal.safe(message))\n")
     }
 
     static func note(_ message: String) {

@@ -14,7 +14,7 @@ enum ExitCodes {
     static func code(for error: Error) -> ExitCode {
         switch error {
         case is PhotoFile.ReadError: return noInput
-        case is AtomicFile.WriteError: return cannotCreate
+        case is AtomicFile.WriteError, is OutputClaims.Collision: return cannotCreate
         default: return dataError
         }
     }

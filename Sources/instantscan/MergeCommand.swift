@@ -7,10 +7,10 @@ struct MergeCommand: ParsableCommand {
         commandName: "merge",
         abstract: "Merge several photos of one glossy print into one scan without the glare.",
         discussion: """
-        Shoot the print two or three times at different angles, so that the reflection falls on a
-        different part each time. Each photo's print is found (or given with --corners, once per
-        photo in the same order), rectified into one frame, aligned to a fraction of a pixel, and
-        fused preferring the photos without glare there; the colour is then corrected once.
+        Shoot the print two or three times at different angles, so that the reflection falls on a \
+        different part each time. Each photo's print is found (or given with --corners, once per \
+        photo in the same order), rectified into one frame, aligned to a fraction of a pixel, and \
+        fused preferring the photos without glare there; the colour is then corrected once. \
         `scan` warns when a print has glare over 4% of its picture.
         """
     )
@@ -21,7 +21,11 @@ struct MergeCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Output file (PNG or JPEG, from the extension or --format).")
     var output: String
 
-    @Option(help: "The print's corners in each photo, \"x,y x,y x,y x,y\" (TL TR BR BL, upright pixels); once per photo.",
+    @Flag(help: "Replace an existing output (never an input photo).")
+    var overwrite = false
+
+    @Option(parsing: .unconditionalSingleValue,
+            help: "The print's corners in each photo, \"x,y x,y x,y x,y\" (TL TR BR BL, upright pixels); once per photo.",
             transform: ArgumentSyntax.corners)
     var corners: [Quad] = []
 
@@ -36,6 +40,8 @@ struct MergeCommand: ParsableCommand {
         if OutputNaming(target: output, fileExtension: "png").isFolder {
             throw ValidationError("-o must be a file, not a folder")
         }
+        if output == "-" { throw ValidationError("merge writes a file: give -o a .png or .jpg path, not -") }
+        if let problem = OutputKind.extensionProblem(output) { throw ValidationError(problem) }
         if !corners.isEmpty && corners.count != shots.count {
             throw ValidationError("give --corners once per photo (\(shots.count) photos, \(corners.count) --corners)")
         }
@@ -57,7 +63,7 @@ struct MergeCommand: ParsableCommand {
             var result = try ShotMerger(options: options).merge(inputs)
             for warning in result.warnings { Console.warning(warning) }
             try OutputEncoder(format: settings.encoderFormat(forPath: output))
-                .write(result.print, to: output, overwrite: true, protecting: shots, timings: &result.timings)
+                .write(result.print, to: output, overwrite: overwrite, protecting: ProtectedFiles(shots), timings: &result.timings)
             if json {
                 print(try MergeReport(output: output, result: result).jsonString())
             } else {

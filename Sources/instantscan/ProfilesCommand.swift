@@ -22,7 +22,7 @@ struct ProfilesCommand: ParsableCommand {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
-            Console.error("\(folder): cannot create folder: \(error.localizedDescription)")
+            Console.error("\(folder): cannot create folder: \(ErrorText.of(error))")
             throw ExitCodes.cannotCreate
         }
         for profile in BuiltInProfile.allCases {
@@ -30,7 +30,7 @@ struct ProfilesCommand: ParsableCommand {
             do {
                 try AtomicFile.write(profile.makeICCData(), to: path)
             } catch {
-                Console.error("\(error)")
+                Console.error(ErrorText.of(error))
                 throw ExitCodes.cannotCreate
             }
             Console.note("wrote \(path)")

@@ -25,19 +25,23 @@ final class ProgressReporter: @unchecked Sendable {
 
     func started(_ photo: String) {
         lock.withLock {
-            current = photo
+            current = Terminal.safe(photo)
             if style == .bar { drawBar() }
         }
     }
 
-    func finished(_ photo: String, done: Int, status: String) {
+    /// Reports a finished photo, and its warnings on lines of their own above the bar (never
+    /// inside it), whether quiet or not.
+    func finished(_ photo: String, done: Int, status: String, warnings: [String] = []) {
+        let photo = Terminal.safe(photo)
+        let warningText = warnings.map { "instantscan: warning: \(photo): \(Terminal.safe($0))\n" }.joined()
         lock.withLock {
             self.done = done
             switch style {
-            case .quiet: break
-            case .lines: write("[\(done)/\(total)] \(photo): \(status)\n")
+            case .quiet: write(warningText)
+            case .lines: write("[\(done)/\(total)] \(photo): \(Terminal.safe(status))\n" + warningText)
             case .bar:
-                if status.hasPrefix("failed") { write("\r\u{1B}[K\(photo): \(status)\n") }
+                write("\r\u{1B}[K" + (status.hasPrefix("failed") ? "\(photo): \(Terminal.safe(status))\n" : "") + warningText)
                 drawBar()
             }
         }

@@ -4,10 +4,10 @@ import InstantScan
 
 /// The options that shape every scan, shared by `scan` and `batch`.
 struct ScanSettings: ParsableArguments {
-    @Option(help: "The print's format when you know it: \(PrintFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
+    @Option(help: "The print's format when you know it.")
     var printFormat: PrintFormat?
 
-    @Option(help: "What to keep: card (whole print) or window (the picture alone).")
+    @Option(help: "What to keep: the card (whole print) or the window (the picture alone).")
     var crop: ScanOptions.Crop = .card
 
     @Option(help: "Output size WxH (default: the print's own resolution at its true aspect ratio).",
@@ -18,28 +18,28 @@ struct ScanSettings: ParsableArguments {
     var longSide: Int?
 
     @Option(help: """
-        White balance: frame (from the print's white frame, with the light's falloff across the \
-        print), gray-world (from the image's own statistics) or none.
+        White balance from the print's white frame (frame, with the light's falloff across the \
+        print) or from the image's own statistics (gray-world), or none.
         """)
     var whiteBalance: WhiteBalanceMode = .frame
 
     @Option(help: "Ends-in contrast stretch LOW,HIGH in percent after white balance, the punchy look (e.g. 1,1); 0,0 is off. (default: 0,0)",
             transform: ArgumentSyntax.stretch)
-    var stretch: EndsInStretch?
+    var stretch: EndsInStretch? = nil
 
-    @Option(help: "Output colour space: srgb or display-p3.")
+    @Option(help: "Output colour space.")
     var profile: BuiltInProfile = .srgb
 
-    @Option(help: "Output format: png or jpeg (default: from the output's extension, else png).")
+    @Option(help: "Output container (default: from the output's extension, else png).")
     var format: OutputKind?
 
-    @Option(help: "JPEG quality, 1–100.")
+    @Option(help: "JPEG quality, 1 to 100.")
     var quality: Int = 92
 
-    @Option(help: "PNG compression: fast, balanced or small.")
+    @Option(help: "PNG compression: fast writes larger files.")
     var pngCompression: PNGEncoder.Compression = .fast
 
-    @Option(help: "Resampling: bilinear or bicubic.")
+    @Option(help: "Resampling.")
     var interpolation: Interpolation = .bilinear
 
     @Option(help: "Refuse photos larger than this many megapixels (checked before decoding).")
@@ -83,6 +83,20 @@ enum OutputKind: String, ExpressibleByArgument, CaseIterable {
     init(path: String) {
         let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
         self = ext == "jpg" || ext == "jpeg" ? .jpeg : .png
+    }
+
+    /// The extensions an output file may have.
+    static let extensions = ["png", "jpg", "jpeg"]
+
+    /// Why `path` cannot name an output file, or nil: an unknown extension (`x.tiff`) would get a
+    /// PNG inside a file every program reads as something else. A folder and no extension are fine.
+    static func extensionProblem(_ path: String) -> String? {
+        if path.hasSuffix("/") { return nil }
+        let ext = URL(fileURLWithPath: path).pathExtension
+        guard !ext.isEmpty, !extensions.contains(ext.lowercased()) else { return nil }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue { return nil }
+        return "\(path): unknown extension .\(ext); scans are written as PNG (.png) or JPEG (.jpg, .jpeg)"
     }
 }
 

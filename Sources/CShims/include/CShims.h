@@ -66,6 +66,9 @@ int is_png_reader_read_rgba(is_png_reader *reader, uint8_t *pixels, size_t strid
 /* The message of the last failure, or "" . */
 const char *is_png_reader_message(const is_png_reader *reader);
 
+/* How many bytes of the PNG libpng has read so far. */
+size_t is_png_reader_bytes_read(const is_png_reader *reader);
+
 /* libpng's warnings so far, one a line, or "" . */
 const char *is_png_reader_warnings(const is_png_reader *reader);
 

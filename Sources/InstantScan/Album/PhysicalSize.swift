@@ -6,7 +6,7 @@ public struct PhysicalSize: Sendable, Equatable {
         case option
         /// The scan's own metadata (EXIF resolution, PNG `pHYs`, JFIF density).
         case recorded
-        /// `--format` (``AlbumOptions/format``).
+        /// `--print-format` (``AlbumOptions/format``).
         case format
         /// Recognised from the scan's aspect ratio among the known formats.
         case aspectRatio = "aspect-ratio"
@@ -58,7 +58,7 @@ public struct PhysicalSize: Sendable, Equatable {
             let scale = (mm.width * mm.height / (w * h)).squareRoot()
             let warning = abs(ratio(mm) / aspect - 1) > 0.02
                 ? "its shape (\(PDFUnits.number(aspect))) is not a \(format.rawValue) \(crop.rawValue)'s (\(PDFUnits.number(ratio(mm)))); placed at that area" + note
-                : (ignored.map { "size from --format: \($0)" })
+                : (ignored.map { "size from --print-format: \($0)" })
             return PhysicalSize(width: w * scale, height: h * scale, source: .format, format: format, crop: crop, warning: warning)
         }
         let candidates = Self.shapes.filter { abs(ratio($0.size) / aspect - 1) <= aspectTolerance }
@@ -68,13 +68,13 @@ public struct PhysicalSize: Sendable, Equatable {
             let others = candidates.dropFirst().filter { $0.size != best.size }.map { "\($0.format.rawValue) \($0.crop.rawValue)" }
             var warning = "no size recorded\(note.isEmpty ? "" : " (\(ignored!))"); taken for a \(best.format.rawValue) \(best.crop.rawValue) (\(PDFUnits.number(best.size.width)) × \(PDFUnits.number(best.size.height)) mm) from its shape"
             if !others.isEmpty { warning += ", but it could be a " + others.joined(separator: " or ") }
-            warning += " (set it with --format or --dpi)"
+            warning += " (set it with --print-format or --dpi)"
             return PhysicalSize(width: best.size.width, height: h * scale, source: .aspectRatio, format: best.format,
                                 crop: best.crop, warning: warning)
         }
         let mm = 25.4 / assumedPixelsPerInch
         return PhysicalSize(width: w * mm, height: h * mm, source: .assumed, format: nil, crop: nil,
-                            warning: "no size recorded and its shape is no known format's\(note); placed at 300 ppi (set it with --format or --dpi)")
+                            warning: "no size recorded and its shape is no known format's\(note); placed at 300 ppi (set it with --print-format or --dpi)")
     }
 
     private static func ratio(_ size: (width: Double, height: Double)) -> Double { size.width / size.height }

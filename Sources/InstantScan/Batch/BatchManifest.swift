@@ -1,80 +1,188 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-/// The record that makes a batch resumable: one JSON line per photo whose outputs are all written,
-/// appended only after they are. A re-run skips a photo when its line matches the photo's size and
-/// modification time and its outputs still exist; an interrupted run therefore loses at most the
-/// photos in flight. A torn last line (power cut mid-append) is ignored.
+/// The record that makes a batch resumable: `.instantscan-batch.jsonl` in the output folder, one
+/// JSON line per event, appended and flushed to disk as it happens.
+///
+/// Before a photo's scans are put in place a `claimed` line names them; after they all are, a
+/// `done` line. A re-run skips a photo whose last line is `done`, matches the photo's size and
+/// modification time, and whose outputs still exist; a photo whose last line is `claimed` was cut
+/// short (Ctrl-C twice, a kill, a full disk) and is scanned again, replacing the outputs it had
+/// claimed without `--overwrite`: they are the run's own. A torn last line (power cut mid-append)
+/// is ignored.
+///
+/// Format version 2 (`"v":2`): `photo` is relative to the input folder, `outputs` to the output
+/// folder, so a batch resumes from any working folder and after the output folder moves. Lines
+/// without `v` (version 1, every line `done`, outputs relative to the folder the batch ran in)
+/// are still read. The README documents the format for other tools.
 package final class BatchManifest: @unchecked Sendable {
-    /// One finished photo.
+    /// One line.
     package struct Entry: Codable, Sendable, Equatable {
+        /// The format version: 2; nil for a version 1 line.
+        package var version: Int?
+        /// What the line records; nil (version 1) means done.
+        package var state: State?
         /// The photo's path relative to the batch's input folder.
         package var photo: String
         /// Its size in bytes when it was scanned.
         package var bytes: Int
         /// Its modification time (seconds since 1970) when it was scanned.
         package var modified: Double
-        /// The files written for it.
+        /// The files written for it: relative to the output folder (version 2).
         package var outputs: [String]
+        /// What each output holds, in the order of `outputs` (`done` lines of version 2), so a
+        /// re-run's report shows the photos an earlier run did.
+        package var prints: [PrintRecord]?
+
+        enum CodingKeys: String, CodingKey {
+            case version = "v", state, photo, bytes, modified, outputs, prints
+        }
+    }
+
+    /// One scan of a `done` line.
+    package struct PrintRecord: Codable, Sendable, Equatable {
+        /// The print's format (`instax-mini`…), if known.
+        package var format: String?
+        /// Detection's confidence (1 for given corners).
+        package var confidence: Double
+        /// The card's corners in the photo, TL TR BR BL, as `[x, y]` in upright pixels.
+        package var corners: [[Double]]
+    }
+
+    /// What a line records.
+    package enum State: String, Codable, Sendable {
+        /// The outputs are about to be written.
+        case claimed
+        /// Every output is written.
+        case done
+    }
+
+    /// Why the manifest cannot be used.
+    package struct ManifestError: Error, Sendable, CustomStringConvertible {
+        package var description: String
     }
 
     /// The manifest's file name inside the output folder.
     package static let fileName = ".instantscan-batch.jsonl"
+    /// The version written.
+    package static let version = 2
 
-    private let path: String
+    /// The manifest's path.
+    package let path: String
+    private let folder: String
     private let lock = NSLock()
-    private var entries: [String: Entry]
+    private var latest: [String: Entry]
 
-    /// Opens (or prepares) the manifest in `outputFolder`.
-    package init(outputFolder: String) {
-        path = (outputFolder as NSString).appendingPathComponent(Self.fileName)
+    /// Opens (or prepares) the manifest in `outputFolder`; refuses one that is not a regular file
+    /// (a symlink planted there would send the appends elsewhere).
+    package init(outputFolder: String) throws {
+        folder = BatchRunner.trimmed(outputFolder)
+        path = (folder as NSString).appendingPathComponent(Self.fileName)
+        var info = stat()
+        if lstat(path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG {
+            throw ManifestError(description: "\(path): the batch manifest is not a regular file (a symbolic link?); refusing to use it")
+        }
         var loaded: [String: Entry] = [:]
-        if let text = try? String(contentsOfFile: path, encoding: .utf8) {
-            for line in text.split(separator: "\n") {
-                if let entry = try? JSONDecoder().decode(Entry.self, from: Data(line.utf8)) {
+        if let data = FileManager.default.contents(atPath: path) {
+            let decoder = JSONDecoder()
+            for line in data.split(separator: UInt8(ascii: "\n")) {
+                if let entry = try? decoder.decode(Entry.self, from: Data(line)) {
                     loaded[entry.photo] = entry
                 }
             }
         }
-        entries = loaded
+        latest = loaded
     }
 
     /// True when `photo` was finished by an earlier run, is unchanged since, and its outputs exist.
     package func isDone(_ photo: PhotoFinder.Photo) -> Bool {
-        guard let entry = lock.withLock({ entries[photo.relativePath] }),
+        guard let entry = lock.withLock({ latest[photo.relativePath] }), (entry.state ?? .done) == .done,
               let stamp = Self.stamp(of: photo.path) else { return false }
         return entry.bytes == stamp.bytes && entry.modified == stamp.modified
-            && entry.outputs.allSatisfy { FileManager.default.fileExists(atPath: $0) }
+            && outputPaths(of: entry).allSatisfy { FileManager.default.fileExists(atPath: $0) }
     }
 
-    /// Records `photo` as finished with `outputs` (call after every output is written).
-    package func markDone(_ photo: PhotoFinder.Photo, outputs: [String]) throws {
-        guard let stamp = Self.stamp(of: photo.path) else { return }
-        let entry = Entry(photo: photo.relativePath, bytes: stamp.bytes, modified: stamp.modified, outputs: outputs)
+    /// The outputs an earlier run claimed for `photo` and was cut short before finishing: this run
+    /// may replace them.
+    package func unfinishedOutputs(of photo: PhotoFinder.Photo) -> Set<String> {
+        guard let entry = lock.withLock({ latest[photo.relativePath] }), entry.state == .claimed else { return [] }
+        return Set(outputPaths(of: entry))
+    }
+
+    /// The outputs of every photo the manifest records as done (paths as the batch writes them).
+    package var doneOutputs: [String] {
+        lock.withLock { latest.values.filter { ($0.state ?? .done) == .done } }.flatMap(outputPaths)
+    }
+
+    /// The last line recorded for each photo, by its path relative to the input folder.
+    package var entries: [String: Entry] { lock.withLock { latest } }
+
+    /// Records that `outputs` (paths inside the output folder) are about to be written for `photo`.
+    package func markClaimed(_ photo: PhotoFinder.Photo, outputs: [String]) throws {
+        try append(photo, outputs: outputs, state: .claimed)
+    }
+
+    /// Records `photo` as finished with `outputs` (call after every output is written), and what
+    /// each holds.
+    package func markDone(_ photo: PhotoFinder.Photo, outputs: [String], prints: [PrintRecord]? = nil) throws {
+        try append(photo, outputs: outputs, state: .done, prints: prints)
+    }
+
+    /// The scans an earlier run recorded for `photo`: output path and record.
+    package func recordedPrints(of photo: PhotoFinder.Photo) -> [(path: String, record: PrintRecord)] {
+        guard let entry = lock.withLock({ latest[photo.relativePath] }), let prints = entry.prints,
+              prints.count == entry.outputs.count else { return [] }
+        return Array(zip(outputPaths(of: entry), prints))
+    }
+
+    /// `path` relative to the output folder, as stored.
+    func relative(_ path: String) -> String {
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+
+    /// An entry's outputs as paths to open.
+    func outputPaths(of entry: Entry) -> [String] {
+        // Version 1 stored them as the batch was given them (relative to its working folder).
+        guard entry.version != nil else { return entry.outputs }
+        return entry.outputs.map { $0.hasPrefix("/") ? $0 : (folder as NSString).appendingPathComponent($0) }
+    }
+
+    private func append(_ photo: PhotoFinder.Photo, outputs: [String], state: State, prints: [PrintRecord]? = nil) throws {
+        guard let stamp = Self.stamp(of: photo.path) else {
+            throw PhotoFile.ReadError.missing(photo.path)
+        }
+        let entry = Entry(version: Self.version, state: state, photo: photo.relativePath, bytes: stamp.bytes,
+                          modified: stamp.modified, outputs: outputs.map(relative), prints: prints)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let line = Array(try encoder.encode(entry)) + [UInt8(ascii: "\n")]
         try lock.withLock {
-            entries[entry.photo] = entry
-            guard let handle = FileHandle(forUpdatingAtPath: path) ?? Self.create(path) else {
-                throw AtomicFile.WriteError.failed(path, "cannot open the batch manifest")
+            // O_NOFOLLOW: a symlink planted at the manifest's path fails the open instead of
+            // having the line appended to whatever it points at.
+            let fd = open(path, O_RDWR | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            guard fd >= 0 else {
+                throw AtomicFile.WriteError.failed(path, "cannot open the batch manifest: \(String(cString: strerror(errno)))")
             }
-            defer { try? handle.close() }
+            defer { close(fd) }
             // After a torn last line (a power cut mid-append) start a new line, or this entry
             // would be glued to the torn one and lost with it.
-            let end = try handle.seekToEnd()
-            var torn = false
+            var bytes = line
+            let end = lseek(fd, 0, SEEK_END)
             if end > 0 {
-                try handle.seek(toOffset: end - 1)
-                torn = try handle.read(upToCount: 1) != Data([UInt8(ascii: "\n")])
-                try handle.seekToEnd()
+                var last: UInt8 = 0
+                if pread(fd, &last, 1, end - 1) == 1, last != UInt8(ascii: "\n") { bytes.insert(UInt8(ascii: "\n"), at: 0) }
             }
-            try handle.write(contentsOf: torn ? [UInt8(ascii: "\n")] + line : line)
+            let failure = bytes.withUnsafeBytes { AtomicFile.writeAll(fd, $0) }
+            if let failure { throw AtomicFile.WriteError.failed(path, failure) }
+            // The claim must be on disk before the outputs it names are renamed into place.
+            if fsync(fd) != 0 { throw AtomicFile.WriteError.failed(path, String(cString: strerror(errno))) }
+            latest[entry.photo] = entry
         }
-    }
-
-    private static func create(_ path: String) -> FileHandle? {
-        _ = FileManager.default.createFile(atPath: path, contents: nil)
-        return FileHandle(forUpdatingAtPath: path)
     }
 
     private static func stamp(of path: String) -> (bytes: Int, modified: Double)? {

@@ -30,10 +30,13 @@ public final class BatchRunner: @unchecked Sendable {
     public func run(_ photos: [PhotoFinder.Photo], into outputFolder: String,
                     onStart: @escaping @Sendable (PhotoFinder.Photo) -> Void = { _ in },
                     onFinish: @escaping @Sendable (PhotoOutcome, Int) -> Void) throws -> BatchSummary {
-        try FileManager.default.createDirectory(atPath: outputFolder, withIntermediateDirectories: true)
+        let outputFolder = Self.trimmed(outputFolder)
+        try OutputFolder.create(outputFolder)
         // A run killed outright (SIGKILL, a power cut) leaves its temporaries; they go now.
         AtomicFile.removeStaleTemporaries(under: outputFolder)
-        let manifest = BatchManifest(outputFolder: outputFolder)
+        let manifest = try BatchManifest(outputFolder: outputFolder)
+        let context = RunContext(manifest: manifest, inputs: ProtectedFiles(photos.map(\.path)),
+                                 stems: OutputStems.stems(for: photos.map(\.relativePath)), claims: OutputClaims())
         let jobs = max(1, min(options.jobs, photos.count))
         // Whole photos already fill the cores; row bands inside each would only add contention.
         ProcessInfoCores.limit(to: jobs > 1 ? 1 : nil)
@@ -45,7 +48,7 @@ public final class BatchRunner: @unchecked Sendable {
             DispatchQueue.global().async(group: group) {
                 while !self.isCancelled, let photo = state.next(from: photos) {
                     onStart(photo)
-                    let outcome = self.process(photo, into: outputFolder, manifest: manifest)
+                    let outcome = self.process(photo, into: outputFolder, context: context)
                     state.record(outcome) { done in onFinish(outcome, done) }
                 }
             }
@@ -59,10 +62,13 @@ public final class BatchRunner: @unchecked Sendable {
     }
 
     /// Scans one photo and writes its prints; every failure becomes the outcome's reason.
-    func process(_ photo: PhotoFinder.Photo, into outputFolder: String, manifest: BatchManifest) -> PhotoOutcome {
+    func process(_ photo: PhotoFinder.Photo, into outputFolder: String, context: RunContext) -> PhotoOutcome {
         var outcome = PhotoOutcome(photo: photo)
+        let manifest = context.manifest
         if options.resume && manifest.isDone(photo) {
             outcome.skipped = true
+            // The report shows every photo of the batch, done now or before.
+            if options.previews { outcome.prints = Self.recordedPrints(of: photo, in: manifest) }
             return outcome
         }
         do {
@@ -70,7 +76,7 @@ public final class BatchRunner: @unchecked Sendable {
             var scanOptions = options.scan
             if options.previews { scanOptions.previewLongSide = 480 }
             let result = try PrintScanner(options: scanOptions).scan(bytes, corners: options.corners)
-            outcome.warnings = result.warnings
+            outcome.warnings = WarningLines.condensed(result.warnings)
             outcome.detected = result.detected
             if let preview = result.preview {
                 // 90 keeps chroma at full resolution (4:4:4), so the thin overlay lines stay their colour.
@@ -80,21 +86,52 @@ public final class BatchRunner: @unchecked Sendable {
                 outcome.failure = "no print found"
                 return outcome
             }
-            let folder = (outputFolder as NSString).appendingPathComponent((photo.relativePath as NSString).deletingLastPathComponent)
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            let subfolder = (photo.relativePath as NSString).deletingLastPathComponent
+            let folder = subfolder.isEmpty ? outputFolder : outputFolder + "/" + subfolder
+            try OutputFolder.create(folder)
             let encoder = OutputEncoder(format: options.output)
             let paths = OutputNaming(target: folder + "/", fileExtension: options.output.fileExtension)
-                .paths(forPrints: result.prints.count, of: photo.path)
+                .paths(forPrints: result.prints.count, of: photo.path, stem: context.stems[photo.relativePath])
+            try context.claims.claim(paths, for: "a scan of " + photo.relativePath)
+            // Outputs an earlier run claimed for this photo and did not finish are its own.
+            let own = manifest.unfinishedOutputs(of: photo)
+            for path in paths where !options.overwrite && !own.contains(path) && FileManager.default.fileExists(atPath: path) {
+                throw AtomicFile.WriteError.exists(path)
+            }
+            try manifest.markClaimed(photo, outputs: paths)
             for (print, path) in zip(result.prints, paths) {
-                try encoder.write(print, to: path, overwrite: options.overwrite, protecting: [photo.path])
+                try encoder.write(print, to: path, overwrite: options.overwrite || own.contains(path),
+                                  protecting: context.inputs)
                 let thumbnail = options.previews ? try? Self.thumbnail(of: print.image) : nil
                 outcome.prints.append(PhotoOutcome.Print(path: path, scanned: print, thumbnail: thumbnail))
             }
-            try manifest.markDone(photo, outputs: paths)
+            try manifest.markDone(photo, outputs: paths, prints: outcome.prints.map {
+                BatchManifest.PrintRecord(format: $0.format?.rawValue, confidence: $0.confidence,
+                                          corners: $0.card.corners.map { [$0.x, $0.y] })
+            })
         } catch {
             outcome.failure = describe(error)
         }
         return outcome
+    }
+
+    /// What an earlier run wrote for `photo`, with thumbnails read back from its scans.
+    static func recordedPrints(of photo: PhotoFinder.Photo, in manifest: BatchManifest) -> [PhotoOutcome.Print] {
+        manifest.recordedPrints(of: photo).compactMap { path, record in
+            guard record.corners.count == 4, record.corners.allSatisfy({ $0.count == 2 }) else { return nil }
+            let card = Quad(corners: record.corners.map { Point($0[0], $0[1]) })
+            let image = try? ImageReader.decode(try PhotoFile.read(path)).pixels
+            return PhotoOutcome.Print(path: path, format: record.format.flatMap(PrintFormat.init(rawValue:)), card: card,
+                                      confidence: record.confidence, size: image?.size ?? PixelSize(width: 0, height: 0),
+                                      thumbnail: image.flatMap { try? thumbnail(of: $0) })
+        }
+    }
+
+    /// `folder` without trailing slashes, so that every output path is spelled one way.
+    static func trimmed(_ folder: String) -> String {
+        var folder = folder
+        while folder.count > 1 && folder.hasSuffix("/") { folder.removeLast() }
+        return folder
     }
 
     static func thumbnail(of image: PixelBuffer) throws -> [UInt8] {
@@ -103,6 +140,16 @@ public final class BatchRunner: @unchecked Sendable {
         let map = Homography.affine(scaleX: 1 / scale, scaleY: 1 / scale, translateX: (1 / scale - 1) / 2, translateY: (1 / scale - 1) / 2)
         return try JPEGEncoder.encode(try PerspectiveWarp().warp(image, outputSize: size, outputToSource: map), quality: 80)
     }
+}
+
+/// What every photo of one run shares.
+struct RunContext: Sendable {
+    var manifest: BatchManifest
+    /// Every input photo: no output may replace one, even with `--overwrite`.
+    var inputs: ProtectedFiles
+    /// Each photo's output stem, by relative path.
+    var stems: [String: String]
+    var claims: OutputClaims
 }
 
 /// The shared progress of one run: which photo is next, and the tally.

@@ -46,16 +46,21 @@ package final class ContactSheet: @unchecked Sendable {
             html += "<figure class=\"preview\"><img alt=\"photo with detected prints\" src=\"\(Self.dataURI(preview))\">"
             html += "<figcaption>\(outcome.detected.count) print\(outcome.detected.count == 1 ? "" : "s") found</figcaption></figure>\n"
         }
+        if outcome.skipped {
+            html += "<p class=\"earlier\">done in an earlier run</p>\n"
+        }
         for print in outcome.prints {
+            let link = Self.escape(RelativeLink.href(from: path, to: print.path))
             html += "<figure class=\"scan\">"
             if let thumbnail = print.thumbnail {
-                html += "<img alt=\"scan\" src=\"\(Self.dataURI(thumbnail))\">"
+                html += "<a href=\"\(link)\"><img alt=\"scan\" src=\"\(Self.dataURI(thumbnail))\"></a>"
             }
             let confidence = String(format1: print.confidence * 100)
-            html += "<figcaption><b>\(print.format?.rawValue ?? "unknown format")</b><br>confidence \(confidence) %"
-            html += "<br>\(print.size.width)×\(print.size.height)<br><code>\(Self.escape(URL(fileURLWithPath: print.path).lastPathComponent))</code>"
-            if print.confidence < 0.5 {
-                html += "<br><span class=\"check\">check it — to fix:</span><pre>\(Self.escape(fixCommand(outcome, corners: print.card)))</pre>"
+            let sure = ReviewThreshold.needsReview(print.confidence) ? "unsure" : "sure"
+            html += "<figcaption><b>\(print.format?.rawValue ?? "unknown format")</b><br><span class=\"\(sure)\">confidence \(confidence) %</span>"
+            html += "<br>\(print.size.width)×\(print.size.height)<br><a href=\"\(link)\"><code>\(Self.escape(URL(fileURLWithPath: print.path).lastPathComponent))</code></a>"
+            if ReviewThreshold.needsReview(print.confidence) {
+                html += "<br><span class=\"check\">check it — to fix:</span><pre>\(Self.escape(fixCommand(outcome, corners: print.card, replacing: print.path)))</pre>"
             }
             html += "</figcaption></figure>\n"
         }
@@ -77,12 +82,13 @@ package final class ContactSheet: @unchecked Sendable {
         }
     }
 
-    /// Writes the page with the summary at the top.
-    package func finish(_ summary: BatchSummary) throws {
+    /// Writes the page with the summary at the top, never over a file in `protected` (the batch's
+    /// photos and scans, its manifest).
+    package func finish(_ summary: BatchSummary, protecting protected: ProtectedFiles = ProtectedFiles([String]())) throws {
         try lock.withLock {
             try scratch.synchronize()
             let status = summary.succeeded ? "all done" : summary.interrupted ? "interrupted" : "\(summary.failures.count) failed"
-            try AtomicFile.stream(to: path) { sink in
+            try AtomicFile.stream(to: path, overwrite: true, protecting: protected) { sink in
                 try sink.write("""
                 <!doctype html>
                 <html lang="en"><head><meta charset="utf-8">
@@ -114,14 +120,16 @@ package final class ContactSheet: @unchecked Sendable {
         }
     }
 
-    /// The command that scans a photo by hand, with the detected corners to edit (or placeholders).
-    func fixCommand(_ outcome: PhotoOutcome, corners: Quad?) -> String {
+    /// The command that scans a photo by hand, with the detected corners to edit (or placeholders):
+    /// into the scan it replaces (with --overwrite), or where the batch would have written it.
+    func fixCommand(_ outcome: PhotoOutcome, corners: Quad?, replacing scan: String? = nil) -> String {
         let stem = (outcome.photo.relativePath as NSString).deletingPathExtension
-        let output = (outputFolder as NSString).appendingPathComponent(stem + "-1.png")
+        let output = scan ?? (outputFolder as NSString).appendingPathComponent(stem + "-1.png")
         let cornerText = corners.map { q in
             q.corners.map { "\(Int($0.x.rounded())),\(Int($0.y.rounded()))" }.joined(separator: " ")
         } ?? "TLx,TLy TRx,TRy BRx,BRy BLx,BLy"
         return "instantscan scan \(Self.shellQuote(outcome.photo.path)) -o \(Self.shellQuote(output)) --corners \"\(cornerText)\""
+            + (scan == nil ? "" : " --overwrite")
     }
 
     /// An HTML id for a photo's section.
@@ -156,5 +164,6 @@ package final class ContactSheet: @unchecked Sendable {
     figcaption{font-size:12px;color:#555;margin-top:4px}
     pre{white-space:pre-wrap;word-break:break-all;background:#f2f2f2;padding:6px;border-radius:4px;font-size:12px;max-width:640px}
     .failure{color:#a00}.warning{color:#a60;font-size:12px}.check{color:#c60;font-weight:bold}
+    .sure{color:#1a7f3c}.unsure{color:#c60;font-weight:bold}.earlier{color:#777;font-size:12px;margin:0}
     """
 }

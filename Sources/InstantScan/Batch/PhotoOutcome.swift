@@ -28,6 +28,16 @@ public struct PhotoOutcome: Sendable {
             size = scanned.image.size
             self.thumbnail = thumbnail
         }
+
+        /// A scan an earlier run wrote, as its manifest records it.
+        init(path: String, format: PrintFormat?, card: Quad, confidence: Double, size: PixelSize, thumbnail: [UInt8]?) {
+            self.path = path
+            self.format = format
+            self.card = card
+            self.confidence = confidence
+            self.size = size
+            self.thumbnail = thumbnail
+        }
     }
 
     /// The photo.

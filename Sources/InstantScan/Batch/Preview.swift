@@ -24,7 +24,7 @@ package enum Preview {
         let width = max(3, Double(max(image.width, image.height)) / 200)
         for print in prints {
             let card = print.card.mapped { Point(($0.x + 0.5) * scale - 0.5, ($0.y + 0.5) * scale - 0.5) }
-            let color: (UInt8, UInt8, UInt8) = print.confidence >= 0.5 ? (40, 220, 90) : (255, 150, 0)
+            let color: (UInt8, UInt8, UInt8) = !ReviewThreshold.needsReview(print.confidence) ? (40, 220, 90) : (255, 150, 0)
             canvas.outline(card, width: width, color: color)
             if let window = print.window {
                 canvas.outline(window.mapped { Point(($0.x + 0.5) * scale - 0.5, ($0.y + 0.5) * scale - 0.5) },

@@ -56,6 +56,10 @@ final class PNGReadSession {
         return Header(header)
     }
 
+    /// How many bytes of the PNG were read so far: decoding stops reading image data its rows do
+    /// not need.
+    var bytesRead: Int { is_png_reader_bytes_read(reader) }
+
     /// libpng's warnings so far.
     var warnings: [String] {
         String(cString: is_png_reader_warnings(reader)).split(separator: "\n").map { "PNG: \($0)" }

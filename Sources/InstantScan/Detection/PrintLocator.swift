@@ -38,7 +38,10 @@ struct PrintLocator: Sendable {
         let decoded: DecodedImage
         if let corners {
             guard corners.isConvex, corners.signedArea > 0 else { throw ScanError.cornersNotConvex(corners) }
-            guard corners.isInside(width: upright.width, height: upright.height, tolerance: 1) else {
+            // A print running off the photo has corners outside it (the warp repeats the edge
+            // pixels there); a quarter of the long side beyond is a slip, not a print.
+            let reach = max(1, Double(max(upright.width, upright.height)) / 4)
+            guard corners.isInside(width: upright.width, height: upright.height, tolerance: reach) else {
                 throw ScanError.cornersOutsideImage(corners, upright)
             }
             let print = manualPrint(corners, photo: upright)

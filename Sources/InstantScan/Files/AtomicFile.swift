@@ -55,15 +55,27 @@ public enum AtomicFile {
     ///   - protecting: input paths that must never be replaced, whatever `overwrite` says.
     package static func write(_ bytes: [UInt8], to path: String, overwrite: Bool = true,
                              protecting inputs: [String] = []) throws {
+        try stream(to: path, overwrite: overwrite, protecting: ProtectedFiles(inputs)) { try $0.write(bytes) }
+    }
+
+    /// Writes `bytes` to `path`, never replacing a file in `inputs`.
+    package static func write(_ bytes: [UInt8], to path: String, overwrite: Bool, protecting inputs: ProtectedFiles) throws {
         try stream(to: path, overwrite: overwrite, protecting: inputs) { try $0.write(bytes) }
+    }
+
+    /// Writes whatever `body` sends to the sink into `path`, atomically (see
+    /// the variant taking ``ProtectedFiles``).
+    package static func stream(to path: String, overwrite: Bool = true, protecting inputs: [String] = [],
+                               _ body: (Sink) throws -> Void) throws {
+        try stream(to: path, overwrite: overwrite, protecting: ProtectedFiles(inputs), body)
     }
 
     /// Writes whatever `body` sends to the sink into `path`, atomically: if `body` throws, no
     /// file appears and the error is passed on.
-    package static func stream(to path: String, overwrite: Bool = true, protecting inputs: [String] = [],
-                              _ body: (Sink) throws -> Void) throws {
+    package static func stream(to path: String, overwrite: Bool, protecting inputs: ProtectedFiles,
+                               _ body: (Sink) throws -> Void) throws {
         let target = URL(fileURLWithPath: path).standardizedFileURL
-        if inputs.contains(where: { sameFile($0, target.path) }) {
+        if inputs.contains(target.path) {
             throw WriteError.wouldOverwriteInput(path)
         }
         if !overwrite, FileManager.default.fileExists(atPath: target.path) {
@@ -135,7 +147,7 @@ public enum AtomicFile {
     private static let inFlight = TemporaryRegistry()
 
     /// Writes every byte, retrying short and interrupted writes; the error text, or nil.
-    fileprivate static func writeAll(_ fd: Int32, _ raw: UnsafeRawBufferPointer) -> String? {
+    static func writeAll(_ fd: Int32, _ raw: UnsafeRawBufferPointer) -> String? {
         var offset = 0
         while offset < raw.count {
             #if canImport(Glibc)

@@ -21,12 +21,13 @@ package struct OutputNaming: Sendable {
         return FileManager.default.fileExists(atPath: target, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
-    /// The paths for `count` prints of the photo at `input`.
-    package func paths(forPrints count: Int, of input: String) -> [String] {
+    /// The paths for `count` prints of the photo at `input`; in a folder they are named after
+    /// `stem` when given (see ``OutputStems``), else after the photo's name without extension.
+    package func paths(forPrints count: Int, of input: String, stem given: String? = nil) -> [String] {
         let base: String
         let ext: String
         if isFolder {
-            let stem = URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
+            let stem = given ?? URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
             base = (target.hasSuffix("/") ? target : target + "/") + stem
             ext = fileExtension
         } else {

@@ -134,7 +134,7 @@ import Testing
         let mini = PhysicalSize.resolve(pixels: PixelSize(width: 540, height: 860), metadata: none, dpi: nil, format: nil)
         #expect(mini.source == .aspectRatio && mini.format == .instaxMini && mini.crop == .card)
         #expect(abs(mini.width - 54) < 1e-9 && abs(mini.height - 86) < 1e-9)
-        #expect(mini.warning?.contains("--format") == true)
+        #expect(mini.warning?.contains("--print-format") == true)
         // A square is a Polaroid 600's window or an Instax Square's: said so.
         let square = PhysicalSize.resolve(pixels: PixelSize(width: 800, height: 800), metadata: none, dpi: nil, format: nil)
         #expect(square.format == .polaroid600 && square.crop == .window && square.warning?.contains("instax-square window") == true)

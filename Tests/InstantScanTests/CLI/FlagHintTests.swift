@@ -18,8 +18,9 @@ import Testing
             .hasSuffix("(raise it with --max-megapixels)"))
         #expect(FlagHint.message(for: MergeError.shot("a.jpg", ScanError.windowNeedsFormat), in: .merge)
             == "a.jpg: cropping to the window needs the print's format, and it is not known (give it with --print-format)")
-        // Only batch refuses to overwrite, so only batch suggests --overwrite.
-        #expect(FlagHint.message(for: AtomicFile.WriteError.exists("out.png"), in: .batch) == "out.png: already exists (pass --overwrite to replace it)")
-        #expect(FlagHint.message(for: AtomicFile.WriteError.exists("out.png"), in: .scan) == "out.png: already exists")
+        // scan, merge and batch all refuse to replace an output without --overwrite, and say so.
+        for command in [FlagHint.Command.scan, .merge, .batch] {
+            #expect(FlagHint.message(for: AtomicFile.WriteError.exists("out.png"), in: command) == "out.png: already exists (pass --overwrite to replace it)")
+        }
     }
 }

@@ -96,7 +96,7 @@ import Testing
 
     @Test(arguments: [
         ("0,0 100,0 0,100 100,100", "convex"),          // a bow tie: BR and BL swapped
-        ("100,100 700,100 700,400 100,400", "outside"),  // wider than the 640-pixel photo
+        ("100,100 900,100 900,400 100,400", "outside"),  // past the 640-pixel photo by more than a quarter of it
     ])
     func badCornersExit65WithTheReason(corners: String, reason: String) throws {
         let folder = try TemporaryFolder()

@@ -191,7 +191,7 @@ extension Reliability {
             let output = try TemporaryFolder()
             let photos = try PhotoFinder.photos(in: input.url.path, recursive: false)
             let manifestPath = output.path(BatchManifest.fileName)
-            let manifest = BatchManifest(outputFolder: output.url.path)
+            let manifest = try BatchManifest(outputFolder: output.url.path)
             _ = FileManager.default.createFile(atPath: output.path("p1.png"), contents: Data([1]))
             try manifest.markDone(photos[0], outputs: [output.path("p1.png")])
             // The torn append: half of a line, no newline.
@@ -200,12 +200,12 @@ extension Reliability {
             try handle.write(contentsOf: Data("{\"photo\":\"p2.jpg\",\"by".utf8))
             try handle.close()
             // The next run reads the good line, ignores the torn one, and appends p2 properly.
-            let reopened = BatchManifest(outputFolder: output.url.path)
+            let reopened = try BatchManifest(outputFolder: output.url.path)
             #expect(reopened.isDone(photos[0]))
             #expect(!reopened.isDone(photos[1]))
             _ = FileManager.default.createFile(atPath: output.path("p2.png"), contents: Data([2]))
             try reopened.markDone(photos[1], outputs: [output.path("p2.png")])
-            let third = BatchManifest(outputFolder: output.url.path)
+            let third = try BatchManifest(outputFolder: output.url.path)
             #expect(third.isDone(photos[0]) && third.isDone(photos[1]), "the entry after a torn line is kept")
         }
 

@@ -27,16 +27,10 @@ extension Reliability {
             return folder
         }
 
-        /// The manifest's entries (photo → outputs).
+        /// The manifest's finished photos (photo → output paths).
         static func manifest(in folder: String) -> [String: [String]] {
-            let text = (try? String(contentsOfFile: folder + "/" + BatchManifest.fileName, encoding: .utf8)) ?? ""
-            var entries: [String: [String]] = [:]
-            for line in text.split(separator: "\n") {
-                if let entry = try? JSONDecoder().decode(BatchManifest.Entry.self, from: Data(line.utf8)) {
-                    entries[entry.photo] = entry.outputs
-                }
-            }
-            return entries
+            guard let manifest = try? BatchManifest(outputFolder: folder) else { return [:] }
+            return manifest.entries.filter { $0.value.state == .done }.mapValues { manifest.outputPaths(of: $0) }
         }
 
         /// Every image file in the output folder decodes in full.
@@ -121,6 +115,36 @@ extension Reliability {
             #expect(!run.hung)
             #expect(run.status == 130, "exit \(run.status): \(run.stderr)")
             #expect(!run.stderr.contains("photos, "), "exited at once, without a summary: \(run.stderr)")
+            Self.expectWholeOutputs(in: out)
+            #expect(ReliabilitySupport.temporaries(under: out).isEmpty)
+        }
+
+        /// SIGKILL right after a photo's first scan is in place, before the rest of its prints and
+        /// its manifest line (issue 15, item 4): the same command again finishes that photo
+        /// instead of failing it for ever with "already exists", and leaves no temporary file.
+        @Test(.enabled(if: ReliabilitySupport.detectionAvailable, "a batch needs automatic print detection"))
+        func aKilledBatchFinishesOnTheNextRun() throws {
+            let input = try TemporaryFolder()
+            // The photo with three prints: its first scan lands well before its last.
+            let sample = try #require(ReliabilitySupport.samples.first { $0.name.hasPrefix("03") })
+            let small = try ImageReader.decode(sample.bytes, scaleDenominator: 2).pixels
+            try Data(try JPEGEncoder.encode(small, quality: 90)).write(to: URL(fileURLWithPath: input.path("three.jpg")))
+            let output = try TemporaryFolder()
+            let out = output.path("scans")
+            let arguments = ["batch", input.url.path, "-o", out, "--jobs", "1"]
+            let first = try Subprocess.cli(arguments, timeout: 300) { process in
+                let landed = Self.wait(timeout: 240) {
+                    FileManager.default.fileExists(atPath: out + "/three-1.png") || !process.isRunning
+                }
+                #expect(landed, "no scan appeared in time")
+                kill(process.processIdentifier, SIGKILL)
+            }
+            #expect(first.status != 0, "the batch was killed: \(first.stderr)")
+            #expect(Self.manifest(in: out).isEmpty, "killed before the photo was recorded as done")
+            let second = try Subprocess.cli(arguments, timeout: 300)
+            #expect(second.status == 0, "exit \(second.status): \(second.stderr)")
+            #expect(!second.stderr.contains("already exists"), "\(second.stderr)")
+            #expect(Self.manifest(in: out)["three.jpg"]?.count == 3)
             Self.expectWholeOutputs(in: out)
             #expect(ReliabilitySupport.temporaries(under: out).isEmpty)
         }

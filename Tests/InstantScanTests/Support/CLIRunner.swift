@@ -26,9 +26,10 @@ struct CLIRunner {
     }()
 
     /// Runs the binary with `arguments`, and `environment` added to this process's.
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+    static func run(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil) throws -> Result {
         let process = Process()
         process.executableURL = binary
+        if let directory { process.currentDirectoryURL = directory }
         process.arguments = arguments
         if !environment.isEmpty {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
