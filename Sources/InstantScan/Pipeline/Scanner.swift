@@ -36,6 +36,8 @@ public struct Scanner: Sendable {
         // The photo's capture date travels into each scan's EXIF (nothing else of its EXIF does).
         let captureDate = EmbeddedMetadata(reading: data).exif?.captureDate
 
+        // White balance weighs the frame against the surface around each print.
+        let rings = try timings.measure("colour") { try found.map { try surfaceRing(around: $0, from: decoded, photo: upright, converter: converter) } }
         // Only the prints' rows of the photo are read from here on (no preview drawn on it).
         if options.previewLongSide == nil, let rows = storedRows(of: found, in: decoded) {
             decoded.pixels.releaseRows(keeping: rows)
@@ -50,7 +52,7 @@ public struct Scanner: Sendable {
             let card = options.crop == .card || (options.whiteBalance == .none && options.light == nil && !options.detectsGlare)
                 ? nil : try timings.measure("colour") { try estimationCard(for: print, from: decoded, photo: upright, converter: converter) }
             let report = try timings.measure("colour") { () throws -> WhiteBalanceReport? in
-                let report = try balance(image, print: print, card: card)
+                let report = try balance(image, print: print, card: card, ring: rings[index])
                 options.stretch?.apply(to: image)
                 return report
             }
@@ -94,7 +96,8 @@ public struct Scanner: Sendable {
         let balance = WhiteBalance(mode: options.whiteBalance, profile: options.outputProfile)
         return try found.map { print in
             balance.estimate(card: try estimationCard(for: print, from: decoded, photo: upright, converter: converter),
-                             format: print.format)
+                             format: print.format,
+                             ring: try surfaceRing(around: print, from: decoded, photo: upright, converter: converter))
         }
     }
 
@@ -139,7 +142,8 @@ public struct Scanner: Sendable {
 
     /// White-balances one rectified print in place (``ScanOptions/whiteBalance``, or the given
     /// ``ScanOptions/light``); nil when white balance is off.
-    func balance(_ image: PixelBuffer, print: DetectedPrint, card estimationCard: PixelBuffer?) throws -> WhiteBalanceReport? {
+    func balance(_ image: PixelBuffer, print: DetectedPrint, card estimationCard: PixelBuffer?,
+                 ring: SurfaceRing? = nil) throws -> WhiteBalanceReport? {
         guard options.whiteBalance != .none || options.light != nil else { return nil }
         if let light = options.light, light.profile != options.outputProfile {
             throw ScanError.lightInOtherSpace(light.profile, options.outputProfile)
@@ -149,7 +153,7 @@ public struct Scanner: Sendable {
         // The frame is what white balance reads: the card itself when that is the output, else a
         // smaller card made for the purpose.
         guard let card = options.crop == .card ? image : estimationCard else { return nil }
-        let light = options.light ?? balance.estimate(card: card, format: print.format)
+        let light = options.light ?? balance.estimate(card: card, format: print.format, ring: ring)
         let chroma = balance.frameChroma(card: card, format: print.format, light: light)
         let clipped = balance.apply(light, to: image, covering: options.crop == .card ? nil : windowInCard(print))
         return WhiteBalanceReport(light: light, frameChroma: chroma?.before, correctedFrameChroma: chroma?.after,
@@ -175,6 +179,17 @@ public struct Scanner: Sendable {
         let card = try warp(print.card, size: size, from: decoded)
         if !converter.isIdentity { converter.convert(card) }
         return card
+    }
+
+    /// The surface around the print in the output's colour space, for white balance to judge the
+    /// frame against; nil when white balance does not read the frame or the band leaves the photo.
+    func surfaceRing(around print: DetectedPrint, from decoded: DecodedImage, photo: PixelSize,
+                     converter: ColorConverter) throws -> SurfaceRing? {
+        guard options.whiteBalance == .frame, options.light == nil,
+              let region = SurfaceRing.region(around: print.card, photo: photo) else { return nil }
+        let image = try warp(region.quad, size: SurfaceRing.imageSize(for: region.quad), from: decoded)
+        if !converter.isIdentity { converter.convert(image) }
+        return SurfaceRing(image: image, reach: region.reach)
     }
 
     /// The DCT scale for an estimate: the largest that keeps ``estimationLongSide`` pixels on the

@@ -1,0 +1,129 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Whether a print's frame can serve as the white reference, judged against what else the photo
+/// shows: the spread of its colours, how bright it is beside the picture, whether the light it
+/// implies is a light at all, and whether that light agrees with the picture and the surface
+/// around the card (``SceneLight``).
+///
+/// A white frame under a warm lamp and a yellowed frame under daylight look alike on their own;
+/// what tells them apart is the rest of the photo: under the lamp the picture and the table are
+/// warm too, under daylight they are not, and the frame is warmer than everything else.
+struct FrameJudgement {
+    enum Verdict: Equatable {
+        /// White paper: the frame gives colour, falloff and exposure.
+        case white
+        /// A black frame: colour and falloff, not exposure.
+        case dark
+        /// Not a reference (coloured, patterned, yellowed or unreadable); `uniform` when its
+        /// reflectance is the same all round, so that its falloff still holds.
+        case notReference(uniform: Bool)
+    }
+
+    var verdict: Verdict
+    /// Why, in words for the user (`scan --json`).
+    var reason: String
+
+    /// Frames whose samples' colours spread further than this (median distance from their median,
+    /// log-ratio units) are patterned: a plain frame's spread is noise and shading, a few hundredths.
+    static let patternSpread = 0.08
+    /// A frame whose colour lies further than this from the Planckian locus (Duv) is not white
+    /// paper under some lamp: twice the distance of the greenest fluorescent tube or LED.
+    static let offLocusLimit = 0.02
+    /// The temperatures a light can have after a phone's own white balance.
+    static let kelvins = 1900.0...13_000.0
+    /// A frame warmer than the scene's light by more than this (log-ratio units along the locus,
+    /// about 30 % more red than blue) is yellowed, not lit by a warmer lamp than the rest.
+    static let yellowedWarmth = 0.3
+    /// A frame further than this from the scene's light in any direction is coloured.
+    static let disagreement = 0.5
+    /// A black frame's colour is noisy; further than this from the scene's light it is not used.
+    static let darkDisagreement = 0.45
+
+    /// Judges the frame whose fit is `fit` and samples `samples`; `pictureBright` is the
+    /// picture's 90th-percentile luminance, `scene` the light without the frame.
+    init(fit: FrameLightFit, samples: FrameSamples, pictureBright: Double, scene: SceneLight?,
+         space: WorkingSpace, locus: PlanckianLocus) {
+        let paper = fit.field.logLevels.map { exp($0) }
+        let spread = FrameJudgement.spread(samples)
+        func describe(_ light: LightChroma) -> String {
+            let kelvin = locus.nearest(to: light).kelvin
+            return "\(Int((kelvin / 100).rounded()) * 100) K"
+        }
+        if spread > FrameJudgement.patternSpread {
+            verdict = .notReference(uniform: false)
+            reason = "patterned frame (its colours spread by \(FrameJudgement.format(spread))): light from the picture and its surroundings"
+            return
+        }
+        let luminance = space.xyz(paper)[1]
+        guard let frame = LightChroma(rgb: paper) else {
+            verdict = .notReference(uniform: false)
+            reason = "frame unreadable: light from the picture and its surroundings"
+            return
+        }
+        if luminance < WhiteBalance.darkFrameRatio * pictureBright {
+            guard paper.allSatisfy({ $0 >= WhiteBalance.unreadableFrameLevel }), fit.evidence.allSatisfy({ $0 == .measured }) else {
+                verdict = .notReference(uniform: true)
+                reason = "dark frame too dark to read: light from the picture and its surroundings"
+                return
+            }
+            if let scene, frame.distance(to: scene.chroma) > FrameJudgement.darkDisagreement {
+                verdict = .notReference(uniform: true)
+                reason = "dark frame's colour (\(describe(frame))) disagrees with the picture and its surroundings (\(describe(scene.chroma))): light from those"
+                return
+            }
+            verdict = .dark
+            reason = scene == nil ? "dark frame: colour and falloff of the light" : "dark frame, agreeing with the picture and its surroundings: colour and falloff of the light"
+            return
+        }
+        if let xy = space.chromaticity(paper), let off = PlanckianLocus.distance(x: xy.x, y: xy.y),
+           abs(off.duv) <= FrameJudgement.offLocusLimit, FrameJudgement.kelvins.contains(off.kelvin) {
+            guard let scene else {
+                verdict = .white
+                reason = "white frame"
+                return
+            }
+            let difference = frame - scene.chroma
+            let warmth = difference.dot(locus.nearest(to: scene.chroma).warmward)
+            if warmth > FrameJudgement.yellowedWarmth {
+                verdict = .notReference(uniform: true)
+                reason = "yellowed frame: warmer (\(describe(frame))) than the picture and its surroundings show (\(describe(scene.chroma))); light from those, the frame keeps its colour"
+                return
+            }
+            if difference.dot(difference).squareRoot() > FrameJudgement.disagreement {
+                verdict = .notReference(uniform: true)
+                reason = "tinted frame: its colour disagrees with the picture and its surroundings; light from those"
+                return
+            }
+            verdict = .white
+            reason = "white frame, agreeing with the picture and its surroundings"
+            return
+        }
+        verdict = .notReference(uniform: true)
+        reason = "coloured frame (no light has its colour): light from the picture and its surroundings"
+    }
+
+    /// The median distance of the frame samples' colours from their median colour: noise and
+    /// shading for a plain frame, the pattern's colours for a patterned one.
+    static func spread(_ samples: FrameSamples) -> Double {
+        var rg: [Double] = [], bg: [Double] = []
+        let table = FrameLightFit.logTable
+        for i in 0..<samples.count {
+            let r = samples.codes[0][i], g = samples.codes[1][i], b = samples.codes[2][i]
+            // Dark codes are noise-dominated, clipped ones carry no ratio.
+            guard min(r, g, b) >= 12, max(r, g, b) < FrameLightFit.clipCode else { continue }
+            rg.append(table[Int(r)] - table[Int(g)])
+            bg.append(table[Int(b)] - table[Int(g)])
+        }
+        guard rg.count >= 64, let mrg = FrameLightFit.median(rg), let mbg = FrameLightFit.median(bg) else { return 0 }
+        let distances = zip(rg, bg).map { (($0 - mrg) * ($0 - mrg) + ($1 - mbg) * ($1 - mbg)).squareRoot() }
+        return FrameLightFit.median(distances) ?? 0
+    }
+
+    static func format(_ value: Double) -> String {
+        String(Int((value * 100).rounded())) + " %"
+    }
+}
