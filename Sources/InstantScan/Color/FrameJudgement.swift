@@ -18,8 +18,12 @@ struct FrameJudgement {
         case white
         /// A black frame: colour and falloff, not exposure.
         case dark
-        /// Not a reference (coloured, patterned, yellowed or unreadable); `uniform` when its
-        /// reflectance is the same all round, so that its falloff still holds.
+        /// Paper yellowed with age: the light comes from elsewhere, but the paper's falloff holds
+        /// and its least-yellowed channel (red: yellowing absorbs blue first, then green) is still
+        /// the paper's white, which fixes the exposure.
+        case yellowed
+        /// Not a reference (coloured, patterned or unreadable); `uniform` when its reflectance is
+        /// the same all round, so that its falloff still holds.
         case notReference(uniform: Bool)
     }
 
@@ -27,9 +31,14 @@ struct FrameJudgement {
     /// Why, in words for the user (`scan --json`).
     var reason: String
 
-    /// Frames whose samples' colours spread further than this (median distance from their median,
-    /// log-ratio units) are patterned: a plain frame's spread is noise and shading, a few hundredths.
-    static let patternSpread = 0.08
+    /// A frame with more than this share of its samples far from its median colour is patterned:
+    /// a plain frame's outliers are a caption's strokes and the rim of a glare patch, a few percent.
+    static let patternShare = 0.12
+    /// How far (log-ratio units) a sample's colour must be from the median to count as far.
+    static let patternDistance = 0.2
+    /// Below this share of readable samples (neither clipped nor near black) the spread says
+    /// nothing: what is left is captions and glare rims.
+    static let readableShare = 0.5
     /// A frame whose colour lies further than this from the Planckian locus (Duv) is not white
     /// paper under some lamp: twice the distance of the greenest fluorescent tube or LED.
     static let offLocusLimit = 0.02
@@ -38,25 +47,22 @@ struct FrameJudgement {
     /// A frame warmer than the scene's light by more than this (log-ratio units along the locus,
     /// about 30 % more red than blue) is yellowed, not lit by a warmer lamp than the rest.
     static let yellowedWarmth = 0.3
-    /// A frame further than this from the scene's light in any direction is coloured.
+    /// A frame further than this from the scene's light in any direction is coloured (and one
+    /// warmer by more than ``yellowedWarmth`` but further than this is coloured, not yellowed).
     static let disagreement = 0.5
-    /// A black frame's colour is noisy; further than this from the scene's light it is not used.
-    static let darkDisagreement = 0.45
+    /// A black frame's colour is read from low codes; further than this from the scene's light it
+    /// is not used.
+    static let darkDisagreement = 0.6
 
     /// Judges the frame whose fit is `fit` and samples `samples`; `pictureBright` is the
     /// picture's 90th-percentile luminance, `scene` the light without the frame.
     init(fit: FrameLightFit, samples: FrameSamples, pictureBright: Double, scene: SceneLight?,
          space: WorkingSpace, locus: PlanckianLocus) {
         let paper = fit.field.logLevels.map { exp($0) }
-        let spread = FrameJudgement.spread(samples)
+        let spread = FrameJudgement.farShare(samples)
         func describe(_ light: LightChroma) -> String {
             let kelvin = locus.nearest(to: light).kelvin
             return "\(Int((kelvin / 100).rounded()) * 100) K"
-        }
-        if spread > FrameJudgement.patternSpread {
-            verdict = .notReference(uniform: false)
-            reason = "patterned frame (its colours spread by \(FrameJudgement.format(spread))): light from the picture and its surroundings"
-            return
         }
         let luminance = space.xyz(paper)[1]
         guard let frame = LightChroma(rgb: paper) else {
@@ -79,6 +85,11 @@ struct FrameJudgement {
             reason = scene == nil ? "dark frame: colour and falloff of the light" : "dark frame, agreeing with the picture and its surroundings: colour and falloff of the light"
             return
         }
+        if spread > FrameJudgement.patternShare {
+            verdict = .notReference(uniform: false)
+            reason = "patterned frame (\(FrameJudgement.percent(spread)) of it far from its main colour): light from the picture and its surroundings"
+            return
+        }
         if let xy = space.chromaticity(paper), let off = PlanckianLocus.distance(x: xy.x, y: xy.y),
            abs(off.duv) <= FrameJudgement.offLocusLimit, FrameJudgement.kelvins.contains(off.kelvin) {
             guard let scene else {
@@ -88,12 +99,13 @@ struct FrameJudgement {
             }
             let difference = frame - scene.chroma
             let warmth = difference.dot(locus.nearest(to: scene.chroma).warmward)
-            if warmth > FrameJudgement.yellowedWarmth {
-                verdict = .notReference(uniform: true)
+            let distance = difference.dot(difference).squareRoot()
+            if warmth > FrameJudgement.yellowedWarmth, distance <= FrameJudgement.disagreement {
+                verdict = .yellowed
                 reason = "yellowed frame: warmer (\(describe(frame))) than the picture and its surroundings show (\(describe(scene.chroma))); light from those, the frame keeps its colour"
                 return
             }
-            if difference.dot(difference).squareRoot() > FrameJudgement.disagreement {
+            if distance > FrameJudgement.disagreement {
                 verdict = .notReference(uniform: true)
                 reason = "tinted frame: its colour disagrees with the picture and its surroundings; light from those"
                 return
@@ -106,9 +118,9 @@ struct FrameJudgement {
         reason = "coloured frame (no light has its colour): light from the picture and its surroundings"
     }
 
-    /// The median distance of the frame samples' colours from their median colour: noise and
-    /// shading for a plain frame, the pattern's colours for a patterned one.
-    static func spread(_ samples: FrameSamples) -> Double {
+    /// The share of the frame's readable samples whose colour is far from the frame's median
+    /// colour: a pattern's other colours (0 when too little of the frame is readable to tell).
+    static func farShare(_ samples: FrameSamples) -> Double {
         var rg: [Double] = [], bg: [Double] = []
         let table = FrameLightFit.logTable
         for i in 0..<samples.count {
@@ -118,12 +130,14 @@ struct FrameJudgement {
             rg.append(table[Int(r)] - table[Int(g)])
             bg.append(table[Int(b)] - table[Int(g)])
         }
-        guard rg.count >= 64, let mrg = FrameLightFit.median(rg), let mbg = FrameLightFit.median(bg) else { return 0 }
-        let distances = zip(rg, bg).map { (($0 - mrg) * ($0 - mrg) + ($1 - mbg) * ($1 - mbg)).squareRoot() }
-        return FrameLightFit.median(distances) ?? 0
+        guard rg.count >= 64, Double(rg.count) >= readableShare * Double(samples.count),
+              let mrg = FrameLightFit.median(rg), let mbg = FrameLightFit.median(bg) else { return 0 }
+        let limit = patternDistance * patternDistance
+        let far = zip(rg, bg).filter { ($0 - mrg) * ($0 - mrg) + ($1 - mbg) * ($1 - mbg) > limit }.count
+        return Double(far) / Double(rg.count)
     }
 
-    static func format(_ value: Double) -> String {
-        String(Int((value * 100).rounded())) + " %"
+    static func percent(_ share: Double) -> String {
+        String(Int((share * 100).rounded())) + " %"
     }
 }

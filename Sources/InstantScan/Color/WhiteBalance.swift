@@ -91,6 +91,13 @@ public struct WhiteBalance: Sendable {
             case .dark:
                 return LightEstimate(source: .darkFrame, field: fit.field, whiteLevel: paperLuminance,
                                      channels: fit.evidence, profile: profile, sampleCount: inliers, reason: judgement.reason)
+            case .yellowed:
+                var light = sceneEstimate(scene, shape: fit.field, card: card, reason: judgement.reason)
+                // The paper's least-yellowed channel, once the light is divided out, is its white.
+                let whitest = (0..<3).filter { [.measured, .censored].contains(fit.evidence[$0]) }
+                    .map { fit.field.logLevels[$0] - light.field.logLevels[$0] }.max()
+                if let whitest, light.source == .surroundings { light.whiteLevel = paperWhiteLinear / exp(whitest) }
+                return light
             case let .notReference(uniform):
                 return sceneEstimate(scene, shape: uniform ? fit.field : nil, card: card, reason: judgement.reason)
             }
