@@ -20,7 +20,7 @@ struct FrameJudgement {
         case dark
         /// Paper yellowed with age: the light comes from elsewhere, but the paper's falloff holds
         /// and its least-yellowed channel (red: yellowing absorbs blue first, then green) is still
-        /// the paper's white, which fixes the exposure.
+        /// nearly the paper's white, which fixes the exposure.
         case yellowed
         /// Not a reference (coloured, patterned or unreadable); `uniform` when its reflectance is
         /// the same all round, so that its falloff still holds.
@@ -38,7 +38,7 @@ struct FrameJudgement {
     static let patternDistance = 0.2
     /// Below this share of readable samples (neither clipped nor near black) the spread says
     /// nothing: what is left is captions and glare rims.
-    static let readableShare = 0.5
+    static let readableShare = 0.25
     /// A frame whose colour lies further than this from the Planckian locus (Duv) is not white
     /// paper under some lamp: twice the distance of the greenest fluorescent tube or LED.
     static let offLocusLimit = 0.02
@@ -47,8 +47,11 @@ struct FrameJudgement {
     /// A frame warmer than the scene's light by more than this (log-ratio units along the locus,
     /// about 30 % more red than blue) is yellowed, not lit by a warmer lamp than the rest.
     static let yellowedWarmth = 0.3
-    /// A frame further than this from the scene's light in any direction is coloured (and one
-    /// warmer by more than ``yellowedWarmth`` but further than this is coloured, not yellowed).
+    /// A frame warmer than the scene's light is yellowed only if it is not also this far off to
+    /// the side (towards green or magenta): yellowing moves paper's colour along the warm
+    /// direction, an olive or pink edition moves it across.
+    static let yellowedAcross = 0.3
+    /// A frame further than this from the scene's light in any direction is coloured.
     static let disagreement = 0.5
     /// A black frame's colour is read from low codes; further than this from the scene's light it
     /// is not used.
@@ -100,14 +103,15 @@ struct FrameJudgement {
             let difference = frame - scene.chroma
             let warmth = difference.dot(locus.nearest(to: scene.chroma).warmward)
             let distance = difference.dot(difference).squareRoot()
-            if warmth > FrameJudgement.yellowedWarmth, distance <= FrameJudgement.disagreement {
+            let across = max(distance * distance - warmth * warmth, 0).squareRoot()
+            if warmth > FrameJudgement.yellowedWarmth, across <= FrameJudgement.yellowedAcross {
                 verdict = .yellowed
                 reason = "yellowed frame: warmer (\(describe(frame))) than the picture and its surroundings show (\(describe(scene.chroma))); light from those, the frame keeps its colour"
                 return
             }
             if distance > FrameJudgement.disagreement {
                 verdict = .notReference(uniform: true)
-                reason = "tinted frame: its colour disagrees with the picture and its surroundings; light from those"
+                reason = "coloured frame: its colour (\(describe(frame))) is far from the light the picture and its surroundings show (\(describe(scene.chroma))); light from those"
                 return
             }
             verdict = .white

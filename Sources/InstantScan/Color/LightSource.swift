@@ -9,8 +9,9 @@ public enum LightSource: String, Sendable, Equatable, Codable, CaseIterable {
     /// light), with the frame's falloff when its colour is the same all round: a frame that is
     /// not a white reference (coloured, patterned, yellowed with age).
     case surroundings
-    /// Statistics of the picture (shades of gray in linear light): no format known, or
-    /// gray-world mode.
+    /// Statistics of the picture (colour-constancy cues in linear light): no format known,
+    /// gray-world mode, or a frame that is not a white reference when the photo shows nothing
+    /// around the card (or nothing there agreed with the picture).
     case picture
     /// Nothing: white balance is off.
     case none

@@ -14,6 +14,8 @@ struct SceneLight {
     /// How many cues agreed and how many there were.
     var agreeing: Int
     var cues: Int
+    /// Whether the surface around the card was among the cues (else the picture alone spoke).
+    var seesSurroundings: Bool
 
     /// The Minkowski norm for the cues (Finlayson & Trezzi 2004; see ``WhiteBalance/shadesOfGrayPower``).
     static let power = 6.0
@@ -43,6 +45,7 @@ struct SceneLight {
             if let edge = picture.grayEdge(power) { cues.append(edge) }
             if let neutral = picture.nearNeutral(from: gray, in: space) { cues.append(neutral) }
         }
+        let pictureCues = cues.count
         if let ring, ring.statistics.count >= 200 {
             if let gray = ring.statistics.shadesOfGray(power) { cues.append(gray) }
             if let edge = ring.statistics.grayEdge(power) { cues.append(edge) }
@@ -52,8 +55,9 @@ struct SceneLight {
         let anchor = plausible.min { a, b in
             plausible.reduce(0) { $0 + $1.distance(to: a) } < plausible.reduce(0) { $0 + $1.distance(to: b) }
         }!
-        let kept = plausible.filter { $0.distance(to: anchor) <= agreement }
-        let mean = kept.reduce(LightChroma(rg: 0, bg: 0), +) * (1 / Double(kept.count))
-        return SceneLight(chroma: mean, agreeing: kept.count, cues: plausible.count)
+        let kept = plausible.indices.filter { plausible[$0].distance(to: anchor) <= agreement }
+        let mean = kept.map { plausible[$0] }.reduce(LightChroma(rg: 0, bg: 0), +) * (1 / Double(kept.count))
+        return SceneLight(chroma: mean, agreeing: kept.count, cues: plausible.count,
+                          seesSurroundings: kept.contains { $0 >= pictureCues })
     }
 }

@@ -93,10 +93,11 @@ public struct WhiteBalance: Sendable {
                                      channels: fit.evidence, profile: profile, sampleCount: inliers, reason: judgement.reason)
             case .yellowed:
                 var light = sceneEstimate(scene, shape: fit.field, card: card, reason: judgement.reason)
-                // The paper's least-yellowed channel, once the light is divided out, is its white.
-                let whitest = (0..<3).filter { [.measured, .censored].contains(fit.evidence[$0]) }
-                    .map { fit.field.logLevels[$0] - light.field.logLevels[$0] }.max()
-                if let whitest, light.source == .surroundings { light.whiteLevel = paperWhiteLinear / exp(whitest) }
+                // Yellowing absorbs blue first, then green: the paper's red, once the light is
+                // divided out, is still close to white, and fixes the exposure when it was read.
+                if scene != nil, fit.evidence[0] == .measured {
+                    light.whiteLevel = agedPaperRedLinear / exp(fit.field.logLevels[0] - light.field.logLevels[0])
+                }
                 return light
             case let .notReference(uniform):
                 return sceneEstimate(scene, shape: uniform ? fit.field : nil, card: card, reason: judgement.reason)
@@ -114,7 +115,7 @@ public struct WhiteBalance: Sendable {
         // Tilts only mean a light's colour gradient on a frame of one colour; the levels carry the
         // light's colour at luminance 1, so the centre keeps its exposure.
         field.logLevels = scene.chroma.logLevels(luminance: 1, in: space)
-        return LightEstimate(source: .surroundings, field: field, whiteLevel: 1,
+        return LightEstimate(source: scene.seesSurroundings ? .surroundings : .picture, field: field, whiteLevel: 1,
                              channels: [.picture, .picture, .picture], profile: profile, reason: reason)
     }
 
@@ -160,6 +161,11 @@ public struct WhiteBalance: Sendable {
         let medianAfter = after.map { FrameLightFit.median($0) ?? 0 }
         return (space.chroma(medianBefore), space.chroma(medianAfter))
     }
+
+    /// The red code an aged (yellowed) frame is mapped to: a little below ``paperWhite``, since
+    /// paper that has yellowed has also lost a little of its red.
+    static let agedPaperRed = 230.0
+    var agedPaperRedLinear: Double { LinearLight.toLinear(WhiteBalance.agedPaperRed / 255) }
 
     /// ``paperWhite`` in linear light.
     var paperWhiteLinear: Double { LinearLight.toLinear(min(max(paperWhite, 0), 255) / 255) }
