@@ -47,6 +47,12 @@ struct FrameJudgement {
     /// A frame warmer than the scene's light by more than this (log-ratio units along the locus,
     /// about 30 % more red than blue) is yellowed, not lit by a warmer lamp than the rest.
     static let yellowedWarmth = 0.3
+    /// Paper does not yellow further than this (log-ratio units, about C*ab 40): a frame warmer
+    /// still is an ochre or olive edition.
+    static let yellowedWarmthLimit = 1.2
+    /// Aged paper is still paper: at least this bright beside the picture's 90th percentile
+    /// (a white frame is at or above it; an ochre edition well below).
+    static let paperBrightness = 0.8
     /// A frame warmer than the scene's light is yellowed only if it is not also this far off to
     /// the side (towards green or magenta): yellowing moves paper's colour along the warm
     /// direction, an olive or pink edition moves it across.
@@ -104,7 +110,8 @@ struct FrameJudgement {
             let warmth = difference.dot(locus.nearest(to: scene.chroma).warmward)
             let distance = difference.dot(difference).squareRoot()
             let across = max(distance * distance - warmth * warmth, 0).squareRoot()
-            if warmth > FrameJudgement.yellowedWarmth, across <= FrameJudgement.yellowedAcross {
+            if warmth > FrameJudgement.yellowedWarmth, warmth <= FrameJudgement.yellowedWarmthLimit,
+               across <= FrameJudgement.yellowedAcross, luminance >= FrameJudgement.paperBrightness * pictureBright {
                 verdict = .yellowed
                 reason = "yellowed frame: warmer (\(describe(frame))) than the picture and its surroundings show (\(describe(scene.chroma))); light from those, the frame keeps its colour"
                 return

@@ -21,10 +21,16 @@ import Darwin
 /// (the output's: colour management runs first), so an sRGB and a Display P3 photo of the same
 /// print give the same result.
 ///
-/// When the frame cannot be read it falls back: a dark (black-edition) frame still gives the
-/// colour and falloff of the light but not the exposure, which is then left as it was; a frame
-/// too dark to measure, or no known format, leaves the picture's own statistics (shades of gray
-/// in linear light, gray world's better-behaved generalisation).
+/// The frame is only the reference when it is white paper. ``FrameJudgement`` weighs it against
+/// the rest of the photo — the picture's own statistics and the surface around the card, which
+/// carries the same light but not the frame's colour or age (``SceneLight``) — and against what
+/// a light can be: a coloured or patterned frame, or one yellowed with age, is not taken for a
+/// light. Then the light comes from the picture and the surroundings, the frame's falloff is
+/// kept when its colour is the same all round, and the frame keeps its own colour in the scan.
+/// A dark (black-edition) frame gives the colour and falloff of the light when the picture and
+/// surroundings agree with it, but not the exposure, which is then left as it was. Without a
+/// format the picture's own statistics are used (shades of gray in linear light, gray world's
+/// better-behaved generalisation). ``LightEstimate/reason`` says which and why.
 public struct WhiteBalance: Sendable {
     /// How the light is found.
     public var mode: WhiteBalanceMode
