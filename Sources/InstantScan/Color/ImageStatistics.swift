@@ -22,20 +22,26 @@ struct ImageStatistics {
     init(image: PixelBuffer, step: Int, includes: (Int, Int) -> Bool) {
         let table = LinearLight.decodeTable
         let clip = FrameLightFit.clipCode
-        func read(_ x: Int, _ y: Int) -> [Double]? {
+        func read(_ x: Int, _ y: Int) -> (Double, Double, Double)? {
             guard x < image.width, y < image.height, includes(x, y) else { return nil }
             let p = image.rowPointer(y) + x * 4
             guard p[0] < clip, p[1] < clip, p[2] < clip else { return nil }
-            return [Double(table[Int(p[0])]), Double(table[Int(p[1])]), Double(table[Int(p[2])])]
+            return (Double(table[Int(p[0])]), Double(table[Int(p[1])]), Double(table[Int(p[2])]))
+        }
+        func appendEdge(_ a: (Double, Double, Double), _ b: (Double, Double, Double)?) {
+            guard let b else { return }
+            edges[0].append(abs(b.0 - a.0))
+            edges[1].append(abs(b.1 - a.1))
+            edges[2].append(abs(b.2 - a.2))
         }
         for y in stride(from: step / 2, to: image.height, by: step) {
             for x in stride(from: step / 2, to: image.width, by: step) {
                 guard let here = read(x, y) else { continue }
-                for c in 0..<3 { linear[c].append(here[c]) }
-                for neighbour in [read(x + step, y), read(x, y + step)] {
-                    guard let neighbour else { continue }
-                    for c in 0..<3 { edges[c].append(abs(neighbour[c] - here[c])) }
-                }
+                linear[0].append(here.0)
+                linear[1].append(here.1)
+                linear[2].append(here.2)
+                appendEdge(here, read(x + step, y))
+                appendEdge(here, read(x, y + step))
             }
         }
     }

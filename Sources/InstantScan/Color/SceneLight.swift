@@ -26,7 +26,7 @@ struct SceneLight {
     static let offLocus = 0.08
     /// Cues further than this from the anchor are left out.
     static let agreement = 0.25
-    /// Sample spacing on the card image (pixels) for the picture's cues.
+    /// Sample spacing on the card image (pixels) for the picture's cues: edges a few pixels apart.
     static let pictureStep = 3
 
     /// Estimates the light on `card` (an upright card of `format`) from its picture and, when

@@ -187,7 +187,13 @@ public struct Scanner: Sendable {
                      converter: ColorConverter) throws -> SurfaceRing? {
         guard options.whiteBalance == .frame, options.light == nil,
               let region = SurfaceRing.region(around: print.card, photo: photo) else { return nil }
-        let image = try warp(region.quad, size: SurfaceRing.imageSize(for: region.quad), from: decoded)
+        let size = SurfaceRing.imageSize(for: region.quad)
+        let d = Double(decoded.scaleDenominator)
+        guard let toPhoto = Homography.mapping(Quad(rectangleWidth: Double(size.width), height: Double(size.height)).corners,
+                                               to: region.quad.corners) else { return nil }
+        let toScaled = Homography.affine(scaleX: 1 / d, scaleY: 1 / d, translateX: -(d - 1) / (2 * d), translateY: -(d - 1) / (2 * d))
+        let map = decoded.orientation.uprightToStored(stored: decoded.pixels.size).composed(after: toScaled.composed(after: toPhoto))
+        let image = try SurfaceRing.sample(decoded.pixels, size: size, outputToSource: map)
         if !converter.isIdentity { converter.convert(image) }
         return SurfaceRing(image: image, reach: region.reach)
     }
