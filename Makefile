@@ -9,7 +9,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN := .build/release/instantscan
 EVAL ?= ../shared/eval
 
-.PHONY: deps test-deps apt build demo test test-asan fuzz fuzz-long eval bench clean
+.PHONY: deps test-deps apt build demo test test-asan library-example docs fuzz fuzz-long eval bench output-hashes clean
 
 deps:
 	@$(MAKE) --no-print-directory apt PACKAGES="$(APT_PACKAGES)"
@@ -39,6 +39,21 @@ demo: build
 test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# The README's library example built as a separate package depending on InstantScan by path, and
+# run on the samples (Examples/run-library-example.sh; CI runs it).
+library-example: deps
+	Examples/run-library-example.sh
+
+# The DocC catalogue (Sources/InstantScan/InstantScan.docc) as a static site in .build/docs.
+docs: deps
+	$(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation --target InstantScan \
+		--output-path .build/docs --transform-for-static-hosting
+
+# A hash of every output of the demo, of scan and detect on the evaluation scenes and of merge:
+# run before and after a refactor and diff (Benchmarks/output-hashes.sh).
+output-hashes: build
+	@SKIP_BUILD=1 Benchmarks/output-hashes.sh
 
 # The test suite under AddressSanitizer (and LeakSanitizer), in its own build folder. Leaks inside
 # the toolchain's libraries are suppressed (Fuzz/lsan.supp); any in InstantScan fail the run.
@@ -70,4 +85,4 @@ bench: build
 	Benchmarks/run.sh
 
 clean:
-	rm -rf .build .build-asan .build-fuzz out
+	rm -rf .build .build-asan .build-fuzz .build-client out

@@ -11,6 +11,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
+        // `swift package generate-documentation --target InstantScan` (the DocC catalogue).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .systemLibrary(
@@ -47,7 +49,10 @@ let package = Package(
         ),
         .testTarget(
             name: "InstantScanTests",
-            dependencies: ["InstantScan"],
+            dependencies: [
+                "InstantScan", "instantscan",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             resources: []
         ),
     ],

@@ -62,14 +62,15 @@ build_harness() {
     local source="$1" name="$2"
     stale "$OUT/$name" "$source" "$ROOT/Fuzz/Harnesses/Common.swift" "$STAMP" || return 0
     echo "fuzz build: $name"
-    "$SWIFTC" -parse-as-library -module-name "${name//-/_}" -swift-version 6 "$OPT" -g "${SANITIZE[@]}" "${MODULES[@]}" \
+    "$SWIFTC" -parse-as-library -module-name "${name//-/_}" -swift-version 6 -package-name instantscan "$OPT" -g "${SANITIZE[@]}" "${MODULES[@]}" \
         "$ROOT/Fuzz/Harnesses/Common.swift" "$source" "$OUT/obj/libInstantScan.a" "${C_OBJECTS[@]}" \
         "${LIBS[@]}" -o "$OUT/$name" 2> >(grep -v "Cannot export local symbol" >&2)
 }
 
 for source in "$ROOT"/Fuzz/Harnesses/*Harness.swift; do
     base=$(basename "$source" Harness.swift)
-    [ "$base" = Options ] && continue
+    # These two read what users type, with the CLI's own parsing: built below with its sources.
+    [ "$base" = Options ] || [ "$base" = Corners ] && continue
     # JPEGMarkers -> jpeg-markers, PNGDecode -> png-decode, EXIF -> exif
     name=$(echo "$base" | sed -E 's/([a-z0-9])([A-Z])/\1-\2/g; s/([A-Z]+)([A-Z][a-z])/\1-\2/g' | tr 'A-Z' 'a-z')
     build_harness "$source" "fuzz-$name"
@@ -88,25 +89,31 @@ for target in ArgumentParser SystemPackage; do
     fi
 done
 CLI_SOURCES=("$ROOT"/Sources/instantscan/*.swift)
-if stale "$OUT/fuzz-options" "$ROOT/Fuzz/Harnesses/OptionsHarness.swift" "$ROOT/Fuzz/Harnesses/Common.swift" "$STAMP" "${CLI_SOURCES[@]}"; then
-    echo "fuzz build: fuzz-options"
-    mkdir -p "$OUT/deps"
-    for module in ArgumentParser ArgumentParserToolInfo SystemPackage; do
-        cp "$DEPS_BIN/Modules/$module.swiftmodule" "$OUT/deps/"
-    done
-    DEP_OBJECTS=()
-    for target in ArgumentParser ArgumentParserToolInfo SystemPackage CSystem; do
-        while IFS= read -r -d '' object; do DEP_OBJECTS+=("$object"); done \
-            < <(find "$DEPS_BIN/$target.build" -name '*.o' ! -name '*.swiftmodule.o' -print0)
-    done
-    CSYSTEM_MAP="$(find "$ROOT/.build/checkouts/swift-system/Sources/CSystem/include" -name module.modulemap | head -1)"
+mkdir -p "$OUT/deps"
+for module in ArgumentParser ArgumentParserToolInfo SystemPackage; do
+    cp "$DEPS_BIN/Modules/$module.swiftmodule" "$OUT/deps/"
+done
+DEP_OBJECTS=()
+for target in ArgumentParser ArgumentParserToolInfo SystemPackage CSystem; do
+    while IFS= read -r -d '' object; do DEP_OBJECTS+=("$object"); done \
+        < <(find "$DEPS_BIN/$target.build" -name '*.o' ! -name '*.swiftmodule.o' -print0)
+done
+CSYSTEM_MAP="$(find "$ROOT/.build/checkouts/swift-system/Sources/CSystem/include" -name module.modulemap | head -1)"
+
+# A harness compiled together with the CLI's sources (module instantscan).
+build_cli_harness() {
+    local source="$1" name="$2"
+    stale "$OUT/$name" "$source" "$ROOT/Fuzz/Harnesses/Common.swift" "$STAMP" "${CLI_SOURCES[@]}" || return 0
+    echo "fuzz build: $name"
     "$SWIFTC" -parse-as-library -module-name instantscan -swift-version 6 -package-name instantscan "$OPT" -g "${SANITIZE[@]}" "${MODULES[@]}" \
         -I "$OUT/deps" -Xcc -fmodule-map-file="$CSYSTEM_MAP" \
         -Xfrontend -entry-point-function-name -Xfrontend instantscan_main \
-        "${CLI_SOURCES[@]}" "$ROOT/Fuzz/Harnesses/Common.swift" "$ROOT/Fuzz/Harnesses/OptionsHarness.swift" \
+        "${CLI_SOURCES[@]}" "$ROOT/Fuzz/Harnesses/Common.swift" "$source" \
         "$OUT/obj/libInstantScan.a" "${C_OBJECTS[@]}" "${DEP_OBJECTS[@]}" \
-        "${LIBS[@]}" -o "$OUT/fuzz-options" 2> >(grep -v "Cannot export local symbol" >&2)
-fi
+        "${LIBS[@]}" -o "$OUT/$name" 2> >(grep -v "Cannot export local symbol" >&2)
+}
+build_cli_harness "$ROOT/Fuzz/Harnesses/OptionsHarness.swift" fuzz-options
+build_cli_harness "$ROOT/Fuzz/Harnesses/CornersHarness.swift" fuzz-corners
 
 if stale "$OUT/seedgen" "$ROOT/Fuzz/Seeds/main.swift" "$STAMP"; then
 echo "fuzz build: seedgen"

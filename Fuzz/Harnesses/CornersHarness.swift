@@ -4,6 +4,10 @@
 // Input: byte 0 picks the EXIF orientation, bytes 1–2 the photo's stored width and height
 // (1–96), byte 3 the crop, interpolation, format and output size kind; the rest is text,
 // "CORNERS|SIZE|STRETCH" (SIZE is WxH or a long side).
+//
+// Built with the CLI's own sources (Sources/instantscan), which parse that text, like the
+// options harness.
+import ArgumentParser
 @testable import InstantScan
 
 nonisolated(unsafe) private var photos: [Int: [UInt8]] = [:]
@@ -28,10 +32,10 @@ private func photo(width: Int, height: Int, orientation: Int) -> [UInt8] {
 public func fuzzCorners(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let bytes = fuzzBytes(data, count)
     let whole = String(decoding: bytes, as: UTF8.self)
-    // Each parser on the whole input: a value or a SyntaxError.
-    if let quad = try? CornerSyntax.corners(whole) { precondition(quad.corners.allSatisfy { $0.x.isFinite && $0.y.isFinite }) }
-    if let size = try? CornerSyntax.size(whole) { precondition(size.width >= 1 && size.height >= 1 && size.width <= 65_535 && size.height <= 65_535) }
-    if let pair = try? CornerSyntax.percentPair(whole) { precondition(pair.low >= 0 && pair.high >= 0 && pair.low + pair.high < 100) }
+    // Each parser on the whole input: a value or a ValidationError.
+    if let quad = try? ArgumentSyntax.corners(whole) { precondition(quad.corners.allSatisfy { $0.x.isFinite && $0.y.isFinite }) }
+    if let size = try? ArgumentSyntax.size(whole) { precondition(size.width >= 1 && size.height >= 1 && size.width <= 65_535 && size.height <= 65_535) }
+    if let pair = try? ArgumentSyntax.percentPair(whole) { precondition(pair.low >= 0 && pair.high >= 0 && pair.low + pair.high < 100) }
 
     guard bytes.count >= 4 else { return 0 }
     let orientation = Int(bytes[0] % 8) + 1
@@ -49,25 +53,26 @@ public func fuzzCorners(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     options.interpolation = flags & 2 == 0 ? .bilinear : .bicubic
     if flags & 4 != 0 { options.format = PrintFormat.allCases[Int(flags >> 5) % PrintFormat.allCases.count] }
     do {
-        options.corners = try CornerSyntax.corners(fields[0])
+        let corners = try ArgumentSyntax.corners(fields[0])
         if fields.count > 1, !fields[1].isEmpty {
             if flags & 8 != 0, let n = Int(fields[1]), (1...65_535).contains(n) {
                 options.outputSize = .longSide(n)
             } else {
-                options.outputSize = .exact(try CornerSyntax.size(fields[1]))
+                options.outputSize = .exact(try ArgumentSyntax.size(fields[1]))
             }
         }
         if fields.count > 2 {
-            let (low, high) = try CornerSyntax.percentPair(fields[2])
-            options.stretch = low == 0 && high == 0 ? nil : try EndsInStretch(percentLow: low, percentHigh: high)
+            options.stretch = try ArgumentSyntax.stretch(fields[2])
         }
         let jpeg = photo(width: width, height: height, orientation: orientation)
-        let result = try Scanner(options: options).scan(jpeg)
+        let result = try PrintScanner(options: options).scan(jpeg, corners: corners)
         precondition(result.prints.count == 1, "one print per set of corners")
         let print = result.prints[0]
         precondition(print.image.width * print.image.height <= options.maximumPixels, "output past the pixel limit")
         if case let .exact(size) = options.outputSize { precondition(print.image.size == size, "exact size not honoured") }
         _ = try OutputEncoder(format: flags & 16 == 0 ? .png(.fast) : .jpeg(quality: 80)).encode(print)
+    } catch let error as ValidationError {
+        precondition(!error.message.isEmpty, "corners: a syntax error without a message")
     } catch {
         expectDocumented(error, "corners")
     }

@@ -19,27 +19,24 @@ public func fuzzOptions(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         _ = InstantScanCommand.fullMessage(for: error)
         return 0
     }
-    do {
-        switch command {
-        case let scan as ScanCommand:
-            let options = try scan.settings.makeScanOptions()
-            for corners in scan.corners { _ = try CornerSyntax.corners(corners) }
-            let format = scan.settings.encoderFormat(forPath: scan.output)
-            let naming = OutputNaming(target: scan.output, fileExtension: format.fileExtension)
-            for photo in scan.photos {
-                for count in [1, 3] { precondition(naming.paths(forPrints: count, of: photo).count == count, "output names") }
-            }
-            precondition(options.maximumPixels >= 1_000_000, "pixel limit")
-        case let batch as BatchCommand:
-            let options = try batch.scanOptions.makeScanOptions()
-            _ = batch.scanOptions.encoderFormat(forPath: nil)
-            precondition(batch.jobs >= 1 && options.maximumPixels >= 1_000_000, "jobs or pixel limit")
-        default:
-            break
+    // The transforms read corners, size and stretch while parsing: turning the parsed options
+    // into settings cannot fail, only check them.
+    switch command {
+    case let scan as ScanCommand:
+        let options = scan.settings.makeScanOptions()
+        for quad in scan.corners { precondition(quad.corners.allSatisfy { $0.x.isFinite && $0.y.isFinite }, "corners") }
+        let format = scan.settings.encoderFormat(forPath: scan.output)
+        let naming = OutputNaming(target: scan.output, fileExtension: format.fileExtension)
+        for photo in scan.photos {
+            for count in [1, 3] { precondition(naming.paths(forPrints: count, of: photo).count == count, "output names") }
         }
-    } catch {
-        // validate() accepted these options: turning them into settings must not fail either.
-        fatalError("options that passed validation failed later: \(error)")
+        precondition(options.maximumPixels >= 1_000_000, "pixel limit")
+    case let batch as BatchCommand:
+        let options = batch.scanOptions.makeScanOptions()
+        _ = batch.scanOptions.encoderFormat(forPath: nil)
+        precondition(batch.jobs >= 1 && options.maximumPixels >= 1_000_000, "jobs or pixel limit")
+    default:
+        break
     }
     return 0
 }

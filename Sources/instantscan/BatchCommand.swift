@@ -52,7 +52,7 @@ struct BatchCommand: ParsableCommand {
 
     func run() throws {
         var options = BatchOptions()
-        options.scan = try scanOptions.makeScanOptions()
+        options.scan = scanOptions.makeScanOptions()
         options.output = scanOptions.encoderFormat(forPath: nil)
         options.jobs = jobs
         options.overwrite = overwrite
@@ -68,7 +68,7 @@ struct BatchCommand: ParsableCommand {
         }
         if photos.isEmpty { Console.warning("\(input): no JPEG or PNG photos found\(recursive ? "" : " (use -r for subfolders)")") }
 
-        let runner = BatchRunner(options: options)
+        let runner = BatchRunner(options: options) { FlagHint.message(for: $0, in: .batch) }
         let interrupt = InterruptHandler { runner.cancel() }
         let progress = ProgressReporter(total: photos.count, quiet: quiet)
         let sheet: ContactSheet?
@@ -116,23 +116,27 @@ struct BatchCommand: ParsableCommand {
     }
 }
 
-/// One JSON line per scan (and per failed photo) for scripts.
+/// One JSON line per scan (and per failed photo) for scripts: the photo, the file written and the
+/// print's keys (``PrintJSON``), or the photo and the error.
 enum BatchLine {
     struct Line: Encodable {
         var photo: String
         var output: String?
-        var format: String?
-        var corners: [[Double]]?
-        var window: [[Double]]?
-        var confidence: Double?
+        var print: PrintJSON?
         var error: String?
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: JSONKey.self)
+            try container.encode(photo, forKey: "photo")
+            try container.encodeIfPresent(output, forKey: "output")
+            try print?.encode(into: &container)
+            try container.encodeIfPresent(error, forKey: "error")
+        }
     }
 
     static func emit(_ outcome: PhotoOutcome) {
         var lines: [Line] = outcome.prints.map {
-            Line(photo: outcome.photo.path, output: $0.path, format: $0.format?.rawValue ?? "unknown",
-                 corners: $0.card.corners.map { [$0.x, $0.y] }, window: $0.window?.corners.map { [$0.x, $0.y] },
-                 confidence: $0.confidence)
+            Line(photo: outcome.photo.path, output: $0.path, print: PrintJSON($0))
         }
         if let failure = outcome.failure { lines.append(Line(photo: outcome.photo.path, error: failure)) }
         for line in lines {

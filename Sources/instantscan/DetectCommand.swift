@@ -17,11 +17,11 @@ struct DetectCommand: ParsableCommand {
     @Argument(help: "The photo (JPEG or PNG).")
     var photo: String
 
-    @Flag(help: "Print JSON: {image, width, height, prints: [{format, corners, window, confidence}]}.")
+    @Flag(help: "Print JSON: {image, width, height, prints: [{format, corners, window, confidence, touchesBorder}]}.")
     var json = false
 
     @Flag(inversion: .prefixedNo,
-          help: "Report prints that run off the edge of the photo (flagged \"touches_border\", corners extrapolated from the window).")
+          help: "Report prints that run off the edge of the photo (flagged \"touchesBorder\", corners extrapolated from the window).")
     var partial = true
 
     @Option(help: "Write what the detector saw (segments, lines, candidates, stage times) as JSON here, and its working image beside it as FILE.ppm.")
@@ -56,7 +56,7 @@ struct DetectCommand: ParsableCommand {
             // The order `scan` numbers its outputs in.
             result.prints = ReadingOrder.sorted(result.prints)
             if json {
-                print(DetectionJSON.document(image: photo, size: upright, prints: result.prints))
+                print(try DetectReport(image: photo, size: upright, prints: result.prints).jsonString())
             } else {
                 print(DetectionJSON.table(image: photo, size: upright, prints: result.prints))
             }

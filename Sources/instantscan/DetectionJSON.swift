@@ -1,18 +1,8 @@
 import InstantScan
 
-/// The `detect` command's output, written by hand to keep Foundation out of the binary.
+/// What `detect` prints for people (a table) and its `--trace` dump, written by hand with fixed
+/// decimals for reading.
 enum DetectionJSON {
-    static func document(image: String, size: PixelSize, prints: [DetectedPrint]) -> String {
-        let items = prints.map { p -> String in
-            let window = p.window.map(quad) ?? "null"
-            return "{\"format\": \(string(p.format?.rawValue ?? "unknown")), \"corners\": \(quad(p.card)), "
-                + "\"window\": \(window), \"confidence\": \(number(p.confidence, digits: 3)), "
-                + "\"touches_border\": \(p.touchesImageBorder)}"
-        }
-        return "{\"image\": \(string(image)), \"width\": \(size.width), \"height\": \(size.height), "
-            + "\"prints\": [" + items.joined(separator: ", ") + "]}"
-    }
-
     static func table(image: String, size: PixelSize, prints: [DetectedPrint]) -> String {
         var lines = ["\(image): \(size.width)×\(size.height), \(prints.count) print\(prints.count == 1 ? "" : "s")"]
         for (i, p) in prints.enumerated() {

@@ -21,8 +21,9 @@ struct MergeCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Output file (PNG or JPEG, from the extension or --format).")
     var output: String
 
-    @Option(help: "The print's corners in each photo, \"x,y x,y x,y x,y\" (TL TR BR BL, upright pixels); once per photo.")
-    var corners: [String] = []
+    @Option(help: "The print's corners in each photo, \"x,y x,y x,y x,y\" (TL TR BR BL, upright pixels); once per photo.",
+            transform: ArgumentSyntax.corners)
+    var corners: [Quad] = []
 
     @Flag(help: "Print what was written, per photo its glare and alignment, as JSON on standard output.")
     var json = false
@@ -38,32 +39,25 @@ struct MergeCommand: ParsableCommand {
         if !corners.isEmpty && corners.count != shots.count {
             throw ValidationError("give --corners once per photo (\(shots.count) photos, \(corners.count) --corners)")
         }
-        do {
-            for corner in corners { _ = try CornerSyntax.corners(corner) }
-        } catch let error as CornerSyntax.SyntaxError {
-            throw ValidationError(error.description)
-        }
     }
 
     func run() throws {
-        let options = try settings.makeScanOptions()
+        let options = settings.makeScanOptions()
         var inputs: [Shot] = []
         for (index, path) in shots.enumerated() {
             do {
-                let corners = self.corners.isEmpty ? nil : try CornerSyntax.corners(self.corners[index])
+                let corners = self.corners.isEmpty ? nil : self.corners[index]
                 inputs.append(Shot(data: try PhotoFile.read(path), name: path, corners: corners))
             } catch {
-                Console.error(ScanCommand.message(for: error, photo: path))
+                Console.error(ScanCommand.message(for: error, photo: path, command: .merge))
                 throw ExitCodes.code(for: error)
             }
         }
         do {
             var result = try ShotMerger(options: options).merge(inputs)
             for warning in result.warnings { Console.warning(warning) }
-            let encoded = try result.timings.measure("encode") {
-                try OutputEncoder(format: settings.encoderFormat(forPath: output)).encode(result.print)
-            }
-            try result.timings.measure("write") { try AtomicFile.write(encoded, to: output, overwrite: true, protecting: shots) }
+            try OutputEncoder(format: settings.encoderFormat(forPath: output))
+                .write(result.print, to: output, overwrite: true, protecting: shots, timings: &result.timings)
             if json {
                 print(try MergeReport(output: output, result: result).jsonString())
             } else {
@@ -71,14 +65,14 @@ struct MergeCommand: ParsableCommand {
                 Console.note("\(used) shots → \(output) (\(result.print.image.width)×\(result.print.image.height), glare left \(Self.percent(result.print.glare?.share ?? 0)))")
             }
         } catch let error as MergeError {
-            Console.error("\(error)")
+            Console.error(FlagHint.message(for: error, in: .merge))
             switch error {
             case .noPrint: throw ExitCodes.noPrint
             case .tooFewShots: throw ExitCodes.dataError
             case .shot: throw ExitCodes.code(for: error.underlying)
             }
         } catch {
-            Console.error(ScanCommand.message(for: error, photo: shots[0]))
+            Console.error(ScanCommand.message(for: error, photo: shots[0], command: .merge))
             throw ExitCodes.code(for: error)
         }
     }

@@ -5,7 +5,7 @@ import InstantScan
 struct MergeReport: Encodable {
     struct ShotEntry: Encodable {
         var image: String
-        var glare: ScanReport.Glare
+        var glare: PrintJSON.Glare
         /// Residual shift registration found at the card's centre, output pixels.
         var shift: [Double]
         var correlation: Double
@@ -18,12 +18,9 @@ struct MergeReport: Encodable {
     }
 
     var output: String
-    var format: String
-    var width: Int
-    var height: Int
-    /// Glare left in the merged picture (where every shot had it).
-    var glare: ScanReport.Glare?
-    var light: ScanReport.Light?
+    /// The merged print: the reference shot's corners, the merged size, light and the glare left
+    /// (where every shot had it).
+    var print: PrintJSON
     var shots: [ShotEntry]
     var warnings: [String]
     var timings: [String: Double]
@@ -31,17 +28,22 @@ struct MergeReport: Encodable {
     init(output: String, result: MergeResult) {
         func round(_ v: Double, _ scale: Double = 1000) -> Double { (v * scale).rounded() / scale }
         self.output = output
-        format = result.print.format?.rawValue ?? "unknown"
-        width = result.print.image.width
-        height = result.print.image.height
-        glare = result.print.glare.map(ScanReport.Glare.init)
-        light = result.print.whiteBalance.map(ScanReport.Light.init)
+        print = PrintJSON(result.print)
         shots = result.shots.enumerated().map { index, shot in
-            ShotEntry(image: shot.name, glare: ScanReport.Glare(shot.glare), shift: [round(shot.shift.x), round(shot.shift.y)],
+            ShotEntry(image: shot.name, glare: PrintJSON.Glare(shot.glare), shift: [round(shot.shift.x), round(shot.shift.y)],
                       correlation: round(shot.correlation), sharpness: round(shot.sharpness),
                       contribution: round(shot.contribution), used: shot.used, reference: index == result.reference)
         }
         warnings = result.warnings
         timings = Dictionary(result.timings.stages.map { ($0.name, $0.seconds) }, uniquingKeysWith: +)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(output, forKey: "output")
+        try print.encode(into: &container)
+        try container.encode(shots, forKey: "shots")
+        try container.encode(warnings, forKey: "warnings")
+        try container.encode(timings, forKey: "timings")
     }
 }

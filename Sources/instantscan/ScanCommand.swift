@@ -22,8 +22,9 @@ struct ScanCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Output file, or a folder ending in '/'.")
     var output: String
 
-    @Option(help: "The print's corners, \"x,y x,y x,y x,y\" (TL TR BR BL, upright pixels); once per photo.")
-    var corners: [String] = []
+    @Option(help: "The print's corners, \"x,y x,y x,y x,y\" (TL TR BR BL, upright pixels); once per photo.",
+            transform: ArgumentSyntax.corners)
+    var corners: [Quad] = []
 
     @Flag(help: "Estimate one light from all the photos given and correct each with it (per photo by default).")
     var sameLight = false
@@ -55,27 +56,19 @@ struct ScanCommand: ParsableCommand {
         if settings.whiteBalance == .none && sameLight {
             throw ValidationError("--same-light needs white balance (--white-balance frame or gray-world)")
         }
-        do {
-            for corner in corners { _ = try CornerSyntax.corners(corner) }
-        } catch let error as CornerSyntax.SyntaxError {
-            throw ValidationError(error.description)
-        }
     }
 
     func run() throws {
-        var options = try settings.makeScanOptions()
+        var options = settings.makeScanOptions()
         if overlay != nil { options.previewLongSide = 1200 }
-        let perPhoto = try photos.indices.map { index -> ScanOptions in
-            var photoOptions = options
-            photoOptions.corners = corners.isEmpty ? nil : try CornerSyntax.corners(corners[index])
-            return photoOptions
-        }
+        let scanner = PrintScanner(options: options)
+        let perPhoto: [Quad?] = corners.isEmpty ? photos.map { _ in nil } : corners
         var shared: LightEstimate?
         if sameLight {
             var estimates: [LightEstimate] = []
-            for (photo, photoOptions) in zip(photos, perPhoto) {
+            for (photo, corners) in zip(photos, perPhoto) {
                 do {
-                    estimates += try Scanner(options: photoOptions).estimateLight(try PhotoFile.read(photo))
+                    estimates += try scanner.estimateLight(try PhotoFile.read(photo), corners: corners)
                 } catch {
                     Console.error(Self.message(for: error, photo: photo))
                     throw ExitCodes.code(for: error)
@@ -89,10 +82,9 @@ struct ScanCommand: ParsableCommand {
         }
         // Each photo is scanned on its own; with several, a failure is reported and the rest go on.
         var failure: ExitCode?
-        for (photo, var photoOptions) in zip(photos, perPhoto) {
-            photoOptions.light = shared
+        for (photo, corners) in zip(photos, perPhoto) {
             do {
-                try scan(photo, options: photoOptions)
+                try scan(photo, with: scanner, corners: corners, light: shared)
             } catch let error as ExitCode {
                 failure = failure ?? error
             }
@@ -101,12 +93,12 @@ struct ScanCommand: ParsableCommand {
     }
 
     /// Scans one photo and writes its prints.
-    func scan(_ photo: String, options: ScanOptions) throws {
+    func scan(_ photo: String, with scanner: PrintScanner, corners: Quad?, light: LightEstimate?) throws {
         let format = settings.encoderFormat(forPath: output)
         let naming = OutputNaming(target: output, fileExtension: format.fileExtension)
         do {
             let bytes = try PhotoFile.read(photo)
-            var result = try Scanner(options: options).scan(bytes)
+            var result = try scanner.scan(bytes, corners: corners, light: light)
             for warning in result.warnings { Console.warning("\(photo): \(warning)") }
             if let overlay, let preview = result.preview {
                 try AtomicFile.write(try JPEGEncoder.encode(preview, quality: 85), to: overlay, protecting: [photo])
@@ -122,14 +114,13 @@ struct ScanCommand: ParsableCommand {
             let paths = naming.paths(forPrints: result.prints.count, of: photo)
             var written: [ScanReport.Output] = []
             for (print, path) in zip(result.prints, paths) {
-                let encoded = try result.timings.measure("encode") { try encoder.encode(print) }
-                try result.timings.measure("write") { try AtomicFile.write(encoded, to: path, overwrite: true, protecting: photos) }
+                try encoder.write(print, to: path, overwrite: true, protecting: photos, timings: &result.timings)
                 written.append(ScanReport.Output(path: path, print: print))
                 if let glareMap, let glare = print.glare {
                     let mapPath = OutputNaming(target: glareMap, fileExtension: "png").paths(forPrints: result.prints.count, of: photo)[written.count - 1]
                     let image = try glare.map.image(size: PixelSize(width: print.image.width, height: print.image.height))
-                    try AtomicFile.write(try OutputEncoder(format: .png(.fast)).encode(image, profile: .srgb), to: mapPath,
-                                         overwrite: true, protecting: photos + paths)
+                    try OutputEncoder(format: .png(.fast)).write(image, profile: .srgb, to: mapPath, overwrite: true,
+                                                                 protecting: photos + paths, timings: &result.timings)
                 }
                 if !json {
                     Console.note("\(photo) → \(path) (\(print.image.width)×\(print.image.height)\(print.format.map { ", \($0.rawValue)" } ?? ""))")
@@ -147,10 +138,11 @@ struct ScanCommand: ParsableCommand {
     }
 
     /// File errors already name their path; every other error gets the photo's name in front.
-    static func message(for error: Error, photo: String) -> String {
+    static func message(for error: Error, photo: String, command: FlagHint.Command = .scan) -> String {
+        let text = FlagHint.message(for: error, in: command)
         switch error {
-        case is PhotoFile.ReadError, is AtomicFile.WriteError: return "\(error)"
-        default: return "\(photo): \(error)"
+        case is PhotoFile.ReadError, is AtomicFile.WriteError: return text
+        default: return "\(photo): \(text)"
         }
     }
 }

@@ -10,8 +10,9 @@ struct ScanSettings: ParsableArguments {
     @Option(help: "What to keep: card (whole print) or window (the picture alone).")
     var crop: ScanOptions.Crop = .card
 
-    @Option(help: "Output size WxH (default: the print's own resolution at its true aspect ratio).")
-    var size: String?
+    @Option(help: "Output size WxH (default: the print's own resolution at its true aspect ratio).",
+            transform: ArgumentSyntax.size)
+    var size: PixelSize?
 
     @Option(help: "Output long side in pixels, keeping the true aspect ratio.")
     var longSide: Int?
@@ -22,8 +23,9 @@ struct ScanSettings: ParsableArguments {
         """)
     var whiteBalance: WhiteBalanceMode = .frame
 
-    @Option(help: "Ends-in contrast stretch LOW,HIGH in percent after white balance, the punchy look (e.g. 1,1); 0,0 is off.")
-    var stretch: String = "0,0"
+    @Option(help: "Ends-in contrast stretch LOW,HIGH in percent after white balance, the punchy look (e.g. 1,1); 0,0 is off. (default: 0,0)",
+            transform: ArgumentSyntax.stretch)
+    var stretch: EndsInStretch?
 
     @Option(help: "Output colour space: srgb or display-p3.")
     var profile: BuiltInProfile = .srgb
@@ -51,22 +53,15 @@ struct ScanSettings: ParsableArguments {
         // Past a million megapixels the side limit (2^20) refuses every image anyway; above
         // Int.max / 10^6 the conversion to pixels would overflow.
         if !(1...1_000_000).contains(maxMegapixels) { throw ValidationError("--max-megapixels must be from 1 to 1000000") }
-        do {
-            if let size { _ = try CornerSyntax.size(size) }
-            _ = try CornerSyntax.percentPair(stretch)
-        } catch let error as CornerSyntax.SyntaxError {
-            throw ValidationError(error.description)
-        }
     }
 
-    func makeScanOptions() throws -> ScanOptions {
+    func makeScanOptions() -> ScanOptions {
         var options = ScanOptions()
         options.format = printFormat
         options.crop = crop
-        if let size { options.outputSize = .exact(try CornerSyntax.size(size)) }
+        if let size { options.outputSize = .exact(size) }
         if let longSide { options.outputSize = .longSide(longSide) }
-        let (low, high) = try CornerSyntax.percentPair(stretch)
-        options.stretch = low == 0 && high == 0 ? nil : try EndsInStretch(percentLow: low, percentHigh: high)
+        options.stretch = stretch
         options.whiteBalance = whiteBalance
         options.outputProfile = profile
         options.interpolation = interpolation

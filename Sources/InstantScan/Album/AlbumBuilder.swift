@@ -24,7 +24,10 @@ public struct AlbumBuilder: Sendable {
 
     /// Writes the album of `paths` (in that order) to `output`, atomically: nothing appears there
     /// unless the whole album was written, and no input is ever overwritten.
-    /// - Parameter onScan: called after each scan, placed or failed, for progress.
+    /// - Parameters:
+    ///   - paths: The scans, in album order.
+    ///   - output: The PDF file to write.
+    ///   - onScan: Called after each scan, placed or failed, for progress.
     /// - Throws: ``AtomicFile/WriteError`` when the file cannot be written,
     ///   ``AlbumError/noUsableScans(_:)`` when no scan could be read.
     @discardableResult

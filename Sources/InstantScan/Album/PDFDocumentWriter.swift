@@ -5,11 +5,11 @@
 /// an image the moment it is compressed — and remembering only where they went is what keeps an
 /// album's memory flat however many pages it has. Objects that must point at later ones (the page
 /// tree at its pages) reserve their number first and are written when their content is known.
-public final class PDFDocumentWriter {
+package final class PDFDocumentWriter {
     /// Where the bytes go, in order (a file through ``AtomicFile``, or memory in tests).
     private let sink: ([UInt8]) throws -> Void
     /// Bytes written so far: the offset of the next object.
-    public private(set) var bytesWritten = 0
+    package private(set) var bytesWritten = 0
     /// Offset of every object written, by number.
     private var offsets: [Int: Int] = [:]
     private var nextNumber = 1
@@ -19,30 +19,30 @@ public final class PDFDocumentWriter {
     /// The version is 1.7 because image colour spaces embed the scans' own ICC profiles, which may
     /// be ICC version 4 (PDF 1.5 and later read them).
     /// - Parameter sink: receives the bytes in order; its errors are passed on.
-    public init(sink: @escaping ([UInt8]) throws -> Void) throws {
+    package init(sink: @escaping ([UInt8]) throws -> Void) throws {
         self.sink = sink
         // The comment of four bytes above 127 tells transfer programs the file is binary.
         try emit(Array("%PDF-1.7\n%".utf8) + [0xE2, 0xE3, 0xCF, 0xD3, 0x0A])
     }
 
     /// Reserves the next object number, for an object written later.
-    public func reserve() -> Int {
+    package func reserve() -> Int {
         defer { nextNumber += 1 }
         return nextNumber
     }
 
     /// Number of objects reserved so far (the cross-reference table's size less one).
-    public var objectCount: Int { nextNumber - 1 }
+    package var objectCount: Int { nextNumber - 1 }
 
     /// Writes object `number` whose value is `body` (a dictionary, array, number…).
-    public func writeObject(_ number: Int, _ body: String) throws {
+    package func writeObject(_ number: Int, _ body: String) throws {
         try begin(number)
         try emit(Array("\(body)\nendobj\n".utf8))
     }
 
     /// Writes object `number` as a stream: `dictionary` holds the entries without `/Length`,
     /// which is added from `data`.
-    public func writeStream(_ number: Int, dictionary: String, data: [UInt8]) throws {
+    package func writeStream(_ number: Int, dictionary: String, data: [UInt8]) throws {
         try begin(number)
         try emit(Array("<< \(dictionary) /Length \(data.count) >>\nstream\n".utf8))
         try emit(data)
@@ -52,7 +52,7 @@ public final class PDFDocumentWriter {
     /// Writes the cross-reference table and the trailer; the document is complete after this.
     ///
     /// A reserved number never written becomes a free entry, so the table still adds up.
-    public func finish(root: Int, info: Int?, id: [UInt8]) throws {
+    package func finish(root: Int, info: Int?, id: [UInt8]) throws {
         let xref = bytesWritten
         var table = "xref\n0 \(nextNumber)\n0000000000 65535 f\r\n"
         for number in 1..<max(nextNumber, 1) {

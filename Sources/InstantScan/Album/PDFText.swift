@@ -3,16 +3,16 @@
 /// Two encodings are needed: text shown on a page with a standard Type 1 font is drawn from
 /// single bytes in WinAnsiEncoding (Windows-1252), while document strings such as the title are
 /// "text strings", PDFDocEncoding or UTF-16BE with a byte-order mark (PDF 32000-1 §7.9.2.2).
-public enum PDFText {
+package enum PDFText {
     /// A literal string `( … )` of `text` in WinAnsiEncoding, for `Tj` with a standard font;
     /// characters WinAnsi lacks become `?`.
-    public static func winAnsiLiteral(_ text: String) -> String {
+    package static func winAnsiLiteral(_ text: String) -> String {
         literal(text.unicodeScalars.map { winAnsiByte($0) ?? UInt8(ascii: "?") })
     }
 
     /// A text string for the document information dictionary: a literal when `text` is printable
     /// ASCII (readable in the file), else UTF-16BE with a byte-order mark, in hex.
-    public static func textString(_ text: String) -> String {
+    package static func textString(_ text: String) -> String {
         if text.unicodeScalars.allSatisfy({ $0.value >= 32 && $0.value < 127 }) {
             return literal(Array(text.utf8))
         }

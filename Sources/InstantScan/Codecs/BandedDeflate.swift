@@ -1,4 +1,4 @@
-import CShims
+internal import CShims
 
 /// PNG image data deflated in row bands on several cores, joined into one valid zlib stream.
 ///

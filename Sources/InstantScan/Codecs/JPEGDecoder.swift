@@ -1,4 +1,4 @@
-import CTurboJPEG
+internal import CTurboJPEG
 
 /// Decodes JPEG with TurboJPEG straight into a ``PixelBuffer``, optionally DCT-scaled.
 enum JPEGDecoder {

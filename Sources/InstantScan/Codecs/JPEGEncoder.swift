@@ -1,4 +1,4 @@
-import CTurboJPEG
+internal import CTurboJPEG
 
 /// Encodes a ``PixelBuffer`` as JPEG with TurboJPEG, optionally embedding an ICC profile.
 public enum JPEGEncoder {
@@ -7,6 +7,7 @@ public enum JPEGEncoder {
     /// At `quality` 90 and above the colour is kept at full resolution (4:4:4): that is where
     /// chroma subsampling becomes the largest visible loss. Below, 4:2:0 saves a third of the bytes.
     /// - Parameters:
+    ///   - image: RGBA8 (alpha ignored) or grey pixels.
     ///   - quality: 1...100.
     ///   - iccProfile: profile bytes to embed as APP2 `ICC_PROFILE` segments right after SOI/APP0.
     ///   - exif: TIFF bytes to embed as an APP1 `Exif` segment, before the profile.

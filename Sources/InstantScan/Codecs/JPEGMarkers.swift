@@ -4,15 +4,15 @@
 ///
 /// Every read is bounds-checked: hostile bytes give warnings and missing facts, never a crash.
 /// The walk stops at the first scan (SOS), after which only entropy-coded data follows.
-public enum JPEGMarkers {
+package enum JPEGMarkers {
     /// The header segments up to and including the first SOS, in file order; empty when `data`
     /// does not start with SOI. A segment whose length runs past the data ends the walk.
-    public static func segments(in data: [UInt8]) -> [JPEGSegment] {
+    package static func segments(in data: [UInt8]) -> [JPEGSegment] {
         walk(data).segments
     }
 
     /// Orientation, ICC profile, frame size and structural warnings from a JPEG's header.
-    public static func metadata(in data: [UInt8]) -> JPEGMetadata {
+    package static func metadata(in data: [UInt8]) -> JPEGMetadata {
         let walk = walk(data)
         var metadata = JPEGMetadata()
         metadata.reachedScan = walk.reachedScan
@@ -55,7 +55,7 @@ public enum JPEGMarkers {
 
     /// APP2 segments (marker, length and payload) that carry `profile`, ready to splice into a JPEG.
     /// - Throws: ``CodecError/encodeFailed(_:)`` for an empty profile or one too big for 255 chunks.
-    public static func iccSegments(for profile: [UInt8]) throws -> [[UInt8]] {
+    package static func iccSegments(for profile: [UInt8]) throws -> [[UInt8]] {
         let chunkLength = ICCProfileAssembler.maximumChunkLength
         let count = (profile.count + chunkLength - 1) / chunkLength
         guard count >= 1 else { throw CodecError.encodeFailed("the ICC profile is empty") }
@@ -77,7 +77,7 @@ public enum JPEGMarkers {
 
     /// An APP1 segment (marker, length and payload) carrying the EXIF (TIFF) bytes `tiff`.
     /// - Throws: ``CodecError/encodeFailed(_:)`` when it does not fit in one segment (64 KiB).
-    public static func exifSegment(for tiff: [UInt8]) throws -> [UInt8] {
+    package static func exifSegment(for tiff: [UInt8]) throws -> [UInt8] {
         let length = 2 + exifSignature.count + tiff.count
         guard length <= 0xFFFF else { throw CodecError.encodeFailed("the EXIF data (\(tiff.count) bytes) is too big for a JPEG") }
         return [0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + exifSignature + tiff

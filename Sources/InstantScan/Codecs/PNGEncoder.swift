@@ -1,10 +1,10 @@
-import CShims
+internal import CShims
 
 /// Encodes a ``PixelBuffer`` as PNG, tagged with an ICC profile or as sRGB, never both.
 public enum PNGEncoder {
     /// How hard zlib works: PNG encoding dominates the pipeline's time, so the default is fast.
     ///
-    /// Every setting deflates row bands on all cores into one stream (``BandedDeflate``).
+    /// Every setting deflates row bands on all cores into one stream.
     ///
     /// Measured (thread CPU time) on two 7 MP photos, a smooth sunset and a wood texture, against
     /// libpng's defaults (zlib 6, all five filters chosen per row; 1.9 s and 2.6 s): `fast` takes
@@ -38,9 +38,11 @@ public enum PNGEncoder {
     /// Encodes `image` as an 8-bit PNG in memory (write it to disk atomically yourself).
     ///
     /// - Parameters:
+    ///   - image: RGBA8 or grey pixels.
     ///   - iccProfile: embedded as an `iCCP` chunk when given.
     ///   - profileName: the name stored with the profile (1–79 Latin-1 characters).
     ///   - srgbIntent: writes an `sRGB` chunk (perceptual intent) when there is no profile.
+    ///   - compression: zlib's effort (see ``Compression``).
     ///   - dropAlpha: writes RGB from RGBA input: scans are opaque, and alpha would cost a quarter
     ///     more bytes for nothing.
     ///   - exif: TIFF bytes for an `eXIf` chunk.

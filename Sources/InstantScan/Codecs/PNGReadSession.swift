@@ -1,4 +1,4 @@
-import CShims
+internal import CShims
 
 /// One libpng read of an in-memory PNG, in the two phases the C shim offers: the header, then the
 /// pixels into a buffer the caller allocated after checking the size.

@@ -1,4 +1,4 @@
-import CShims
+internal import CShims
 
 /// Everything libpng needs to write one PNG of any colour type and depth, through the C shim.
 ///

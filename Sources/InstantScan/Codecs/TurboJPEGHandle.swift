@@ -1,4 +1,4 @@
-import CTurboJPEG
+internal import CTurboJPEG
 
 /// One TurboJPEG instance, destroyed with the last reference.
 ///

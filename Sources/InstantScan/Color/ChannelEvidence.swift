@@ -1,5 +1,5 @@
 /// Where the level of one channel of an ``IlluminationField`` came from: how far to trust it.
-public enum ChannelEvidence: String, Sendable, Equatable, Codable, CaseIterable {
+package enum ChannelEvidence: String, Sendable, Equatable, Codable, CaseIterable {
     /// Fitted to the frame's unclipped pixels: the frame measured this channel.
     case measured
     /// The frame was clipped in part of its area; the level comes from the unclipped part's

@@ -4,19 +4,19 @@
 /// different counters, so a run of equal values (a flat sky, a white border) does not stall on
 /// each increment waiting for the previous store to the same counter. Large images are counted in
 /// parallel row bands.
-public struct ChannelHistogram: Sendable, Equatable {
+package struct ChannelHistogram: Sendable, Equatable {
     /// How many pixels have each red value (256 entries).
-    public let red: [Int]
+    package let red: [Int]
     /// How many pixels have each green value (256 entries).
-    public let green: [Int]
+    package let green: [Int]
     /// How many pixels have each blue value (256 entries).
-    public let blue: [Int]
+    package let blue: [Int]
 
     /// Pixels counted (the sum of any one channel's counts).
-    public var pixelCount: Int { red.reduce(0, +) }
+    package var pixelCount: Int { red.reduce(0, +) }
 
     /// The counts of one channel: 0 red, 1 green, 2 blue.
-    public subscript(channel: Int) -> [Int] {
+    package subscript(channel: Int) -> [Int] {
         switch channel {
         case 0: return red
         case 1: return green
@@ -28,7 +28,7 @@ public struct ChannelHistogram: Sendable, Equatable {
     /// Makes a histogram from counts, e.g. to combine or to test.
     ///
     /// - Precondition: each array has 256 non-negative entries and all three sum to the same total.
-    public init(red: [Int], green: [Int], blue: [Int]) {
+    package init(red: [Int], green: [Int], blue: [Int]) {
         precondition(red.count == 256 && green.count == 256 && blue.count == 256,
                      "a channel histogram has 256 bins")
         precondition(!(red + green + blue).contains { $0 < 0 }, "counts cannot be negative")
@@ -41,7 +41,7 @@ public struct ChannelHistogram: Sendable, Equatable {
     }
 
     /// Counts every pixel of an RGBA8 buffer.
-    public init(of buffer: PixelBuffer) {
+    package init(of buffer: PixelBuffer) {
         self.init(of: buffer, x: 0..<buffer.width, y: 0..<buffer.height)
     }
 
@@ -49,7 +49,7 @@ public struct ChannelHistogram: Sendable, Equatable {
     /// nothing).
     ///
     /// - Precondition: the buffer is ``PixelFormat/rgba8`` and the ranges lie inside it.
-    public init(of buffer: PixelBuffer, x: Range<Int>, y: Range<Int>) {
+    package init(of buffer: PixelBuffer, x: Range<Int>, y: Range<Int>) {
         precondition(buffer.format == .rgba8, "ChannelHistogram counts RGBA8 buffers")
         precondition(x.lowerBound >= 0 && x.upperBound <= buffer.width
                      && y.lowerBound >= 0 && y.upperBound <= buffer.height,

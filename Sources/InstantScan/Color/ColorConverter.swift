@@ -1,4 +1,4 @@
-import CLCMS2
+internal import CLCMS2
 
 /// Converts RGBA8 pixels from one ICC profile to another with lcms2, in place.
 ///
@@ -9,15 +9,15 @@ import CLCMS2
 /// When both profiles are sRGB (``ColorProfile/isSRGB``) or are the same bytes, the converter is
 /// an identity: no transform is built and ``convert(_:)`` returns at once, because an lcms pass
 /// over a 7–12 MP image costs 110–190 ms for nothing.
-public final class ColorConverter: @unchecked Sendable {
+package final class ColorConverter: @unchecked Sendable {
     /// The profile pixels are in before ``convert(_:)``.
-    public let source: ColorProfile
+    package let source: ColorProfile
     /// The profile pixels are in after ``convert(_:)``.
-    public let destination: ColorProfile
+    package let destination: ColorProfile
     /// How out-of-gamut colours are handled.
-    public let intent: RenderingIntent
+    package let intent: RenderingIntent
     /// Whether conversion would change nothing, so that it is skipped.
-    public let isIdentity: Bool
+    package let isIdentity: Bool
 
     /// The lcms2 transform, owned by this object; nil for an identity.
     private let transform: cmsHTRANSFORM?
@@ -25,7 +25,7 @@ public final class ColorConverter: @unchecked Sendable {
     /// Prepares a conversion.
     ///
     /// - Throws: ``ColorError/transformUnavailable(from:to:)`` when lcms2 cannot link the profiles.
-    public init(from source: ColorProfile, to destination: ColorProfile,
+    package init(from source: ColorProfile, to destination: ColorProfile,
                 intent: RenderingIntent = .relativeColorimetric) throws {
         self.source = source
         self.destination = destination
@@ -52,7 +52,7 @@ public final class ColorConverter: @unchecked Sendable {
     /// Converts every pixel of an RGBA8 buffer in place, in parallel row bands for large images.
     ///
     /// - Precondition: the buffer is ``PixelFormat/rgba8``.
-    public func convert(_ buffer: PixelBuffer) {
+    package func convert(_ buffer: PixelBuffer) {
         precondition(buffer.format == .rgba8, "ColorConverter converts RGBA8 buffers")
         guard let transform else { return }
         let bands = RowBands.bands(height: buffer.height, width: buffer.width)

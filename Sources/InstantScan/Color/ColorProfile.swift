@@ -1,4 +1,4 @@
-import CLCMS2
+internal import CLCMS2
 
 /// An RGB ICC profile, checked and opened with lcms2.
 ///

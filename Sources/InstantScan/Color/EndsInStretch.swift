@@ -43,7 +43,7 @@ public struct EndsInStretch: Sendable, Equatable {
     }
 
     /// The tables this stretch gives for a histogram (identity tables for an empty one).
-    public func lookupTables(for histogram: ChannelHistogram) -> StretchTables {
+    package func lookupTables(for histogram: ChannelHistogram) -> StretchTables {
         StretchTables(red: table(for: histogram.red),
                       green: table(for: histogram.green),
                       blue: table(for: histogram.blue))

@@ -1,4 +1,4 @@
-import CLCMS2
+internal import CLCMS2
 
 /// Builds matrix/TRC RGB display profiles with lcms2: the pointer work behind ``BuiltInProfile``.
 enum ICCProfileBuilder {

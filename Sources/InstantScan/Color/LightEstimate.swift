@@ -20,7 +20,7 @@ public struct LightEstimate: Sendable, Equatable {
     /// frame's or picture's own luminance otherwise (exposure is then left as it was).
     public var whiteLevel: Double
     /// How each channel's level was found.
-    public var channels: [ChannelEvidence]
+    package var channels: [ChannelEvidence]
     /// The colour space whose linear light the field is in.
     public var profile: BuiltInProfile
     /// Frame samples the estimate rests on (0 for a picture estimate).
@@ -30,8 +30,8 @@ public struct LightEstimate: Sendable, Equatable {
     public var reason: String
 
     /// Makes an estimate.
-    public init(source: LightSource, field: IlluminationField, whiteLevel: Double, channels: [ChannelEvidence],
-                profile: BuiltInProfile, sampleCount: Int = 0, reason: String = "") {
+    package init(source: LightSource, field: IlluminationField, whiteLevel: Double, channels: [ChannelEvidence],
+                 profile: BuiltInProfile, sampleCount: Int = 0, reason: String = "") {
         self.source = source
         self.reason = reason
         self.field = field

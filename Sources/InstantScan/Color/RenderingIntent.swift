@@ -1,10 +1,10 @@
-import CLCMS2
+internal import CLCMS2
 
 /// How colours outside the destination's gamut are brought inside.
 ///
 /// For the matrix-and-curve profiles of cameras and displays the two give nearly the same result;
 /// they differ for printer-style profiles that carry perceptual tables.
-public enum RenderingIntent: Sendable, Equatable, CaseIterable {
+package enum RenderingIntent: Sendable, Equatable, CaseIterable {
     /// Compresses the whole gamut to fit, keeping relations between colours.
     case perceptual
     /// Keeps in-gamut colours exact (relative to each profile's white) and clips the rest.

@@ -1,4 +1,4 @@
-import CLCMS2
+internal import CLCMS2
 
 /// Decides whether an RGB profile describes sRGB, by what it does rather than what it says.
 ///

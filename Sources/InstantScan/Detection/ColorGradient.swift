@@ -31,28 +31,21 @@ struct ColorGradient: Sendable {
         var mag = [Float](repeating: 0, count: w * h)
         var c2 = mag, s2 = mag
         if w >= 3 && h >= 3 {
-            // Per plane: horizontal difference and smoothing of three consecutive rows (ring of 3).
-            var diff = [Float](repeating: 0, count: 9 * w), smooth = [Float](repeating: 0, count: 9 * w)
-            var jxx = [Float](repeating: 0, count: w), jyy = jxx, jxy = jxx
-            let planes = [image.red, image.green, image.blue]
-            planes[0].withUnsafeBufferPointer { r in
-            planes[1].withUnsafeBufferPointer { g in
-            planes[2].withUnsafeBufferPointer { b in
-            diff.withUnsafeMutableBufferPointer { dbuf in
-            smooth.withUnsafeMutableBufferPointer { sbuf in
-            jxx.withUnsafeMutableBufferPointer { txx in
-            jyy.withUnsafeMutableBufferPointer { tyy in
-            jxy.withUnsafeMutableBufferPointer { txy in
-            mag.withUnsafeMutableBufferPointer { m in
-            c2.withUnsafeMutableBufferPointer { vc in
-            s2.withUnsafeMutableBufferPointer { vs in
-                let sources = [r.baseAddress!, g.baseAddress!, b.baseAddress!]
-                // Slot of row y for plane c in the ring buffers.
-                func slot(_ c: Int, _ y: Int) -> Int { (c * 3 + y % 3) * w }
+            // Per plane: horizontal difference and smoothing of three consecutive rows (a ring of
+            // 3 rows for each of 3 planes), then the tensor's three sums of one row.
+            var scratch = [Float](repeating: 0, count: (9 + 9 + 3) * w)
+            FloatRows.reading(image.red, image.green, image.blue, width: w) { r, g, b in
+            FloatRows.with(&mag, &c2, &s2, width: w) { m, vc, vs in
+            FloatRows.with(&scratch, width: w) { rows in
+                let sources = [r, g, b]
+                // Ring rows of plane c for photo row y: differences in rows 0–8, smoothing in 9–17.
+                func diff(_ c: Int, _ y: Int) -> UnsafeMutablePointer<Float> { rows.row(c * 3 + y % 3) }
+                func smooth(_ c: Int, _ y: Int) -> UnsafeMutablePointer<Float> { rows.row(9 + c * 3 + y % 3) }
+                let txx = rows.row(18), tyy = rows.row(19), txy = rows.row(20)
                 func prepare(_ y: Int) {
                     for c in 0..<3 {
-                        let src = sources[c] + y * w
-                        let d = dbuf.baseAddress! + slot(c, y), sm = sbuf.baseAddress! + slot(c, y)
+                        let src = sources[c].row(y)
+                        let d = diff(c, y), sm = smooth(c, y)
                         for x in 1..<(w - 1) {
                             d[x] = src[x + 1] - src[x - 1]
                             sm[x] = src[x - 1] + 2 * src[x] + src[x + 1]
@@ -65,9 +58,8 @@ struct ColorGradient: Sendable {
                     prepare(y + 1)
                     for x in 0..<w { txx[x] = 0; tyy[x] = 0; txy[x] = 0 }
                     for c in 0..<3 {
-                        let d0 = dbuf.baseAddress! + slot(c, y - 1), d1 = dbuf.baseAddress! + slot(c, y)
-                        let d2 = dbuf.baseAddress! + slot(c, y + 1)
-                        let s0 = sbuf.baseAddress! + slot(c, y - 1), s2 = sbuf.baseAddress! + slot(c, y + 1)
+                        let d0 = diff(c, y - 1), d1 = diff(c, y), d2 = diff(c, y + 1)
+                        let s0 = smooth(c, y - 1), s2 = smooth(c, y + 1)
                         for x in 1..<(w - 1) {
                             let gx = (d0[x] + 2 * d1[x] + d2[x]) * 0.125
                             let gy = (s2[x] - s0[x]) * 0.125
@@ -76,18 +68,18 @@ struct ColorGradient: Sendable {
                             txy[x] += gx * gy
                         }
                     }
-                    let row = y * w
+                    let magnitude = m.row(y), cos2 = vc.row(y), sin2 = vs.row(y)
                     for x in 1..<(w - 1) {
                         let half = (txx[x] - tyy[x]) * 0.5
                         let root = (half * half + txy[x] * txy[x]).squareRoot()
-                        m[row + x] = ((txx[x] + tyy[x]) * 0.5 + root).squareRoot()
+                        magnitude[x] = ((txx[x] + tyy[x]) * 0.5 + root).squareRoot()
                         // Where the tensor vanishes, half and jxy vanish with it: no branch needed.
                         let inv = 1 / max(root, 1e-12)
-                        vc[row + x] = half * inv
-                        vs[row + x] = txy[x] * inv
+                        cos2[x] = half * inv
+                        sin2[x] = txy[x] * inv
                     }
                 }
-            }}}}}}}}}}}
+            }}}
         }
         magnitude = mag
         cos2 = c2

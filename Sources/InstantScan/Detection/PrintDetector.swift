@@ -23,7 +23,7 @@ public struct PrintDetector: Sendable {
     }
 
     /// ``detect(in:orientation:)`` with everything it saw along the way.
-    public func analyze(_ image: PixelBuffer, orientation: Orientation) throws -> DetectionTrace {
+    package func analyze(_ image: PixelBuffer, orientation: Orientation) throws -> DetectionTrace {
         guard image.format != .gray8 else { throw DetectionError.unsupportedPixelFormat(image.format) }
         var trace = DetectionTrace()
         var clock = StageClock()

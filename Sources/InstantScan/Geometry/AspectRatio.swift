@@ -4,13 +4,13 @@
 /// axis by a quarter). Following Zhang and He ("Whiteboard scanning and image enhancement", 2007),
 /// the quad's vanishing geometry gives the camera's focal length, and with it the metric ratio,
 /// assuming square pixels and the principal point at the image centre — true of phone cameras.
-public enum AspectRatio {
+package enum AspectRatio {
     /// The width/height ratio of the rectangle whose image is `quad` (TL, TR, BR, BL) in a photo of
     /// `imageSize` upright pixels.
     ///
     /// When the quad is nearly a parallelogram the focal length is not observable; the ratio then
     /// does not depend on it either and a typical phone focal length is used.
-    public static func recover(_ quad: Quad, imageSize: PixelSize) -> Double {
+    package static func recover(_ quad: Quad, imageSize: PixelSize) -> Double {
         let cx = Double(imageSize.width - 1) / 2, cy = Double(imageSize.height - 1) / 2
         func h(_ p: Point) -> SIMD3<Double> { SIMD3(p.x - cx, p.y - cy, 1) }
         let m1 = h(quad.topLeft), m2 = h(quad.topRight), m3 = h(quad.bottomLeft), m4 = h(quad.bottomRight)

@@ -52,6 +52,13 @@ public struct GlareDetector: Sendable {
         self.profile = profile
     }
 
+    /// The glare on `card` and its share of the picture: `window` in the card's unit square (the
+    /// whole card when nil).
+    public func report(card: PixelBuffer, format: PrintFormat?, window: Quad?) -> GlareReport {
+        let map = map(card: card, format: format)
+        return GlareReport(share: map.share(in: window), map: map)
+    }
+
     /// The glare on `card`, an upright image of the whole card in ``profile``'s space; `format`
     /// places the frame (nil: the card's brightest tenth is taken for the paper's level).
     public func map(card: PixelBuffer, format: PrintFormat?) -> GlareMap {

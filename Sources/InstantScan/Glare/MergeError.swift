@@ -12,7 +12,7 @@ public enum MergeError: Error, CustomStringConvertible {
         case let .tooFewShots(n):
             return "merging needs at least two usable shots of the print (\(n) usable)"
         case let .noPrint(name):
-            return "\(name): no print found (give its corners with --corners \"x,y x,y x,y x,y\")"
+            return "\(name): no print found"
         case let .shot(name, error):
             return "\(name): \(error)"
         }

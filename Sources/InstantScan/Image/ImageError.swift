@@ -12,7 +12,6 @@ public enum ImageError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .tooManyPixels(width, height, limit):
             let mp = Double(width) * Double(height) / 1e6
             return "image is \(width)×\(height) (\(String(format1: mp)) MP), above the limit of \(limit / 1_000_000) MP"
-                + " (raise it with --max-megapixels)"
         }
     }
 }

@@ -4,16 +4,16 @@ import Foundation
 ///
 /// Batch runners that already keep every core busy with whole photos set this to 1 so that
 /// row-band parallelism inside each photo does not oversubscribe the machine.
-public enum ProcessInfoCores {
+package enum ProcessInfoCores {
     private static let override = OverrideBox()
 
     /// Cores in use for row bands: the processor count unless limited.
-    public static var active: Int {
+    package static var active: Int {
         override.value ?? ProcessInfo.processInfo.activeProcessorCount
     }
 
     /// Limits row-band parallelism to `cores` (nil: all cores).
-    public static func limit(to cores: Int?) {
+    package static func limit(to cores: Int?) {
         override.value = cores.map { max(1, $0) }
     }
 

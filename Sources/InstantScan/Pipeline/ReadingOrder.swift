@@ -1,10 +1,10 @@
 /// Puts prints in the order a person reads a table of them: rows from top to bottom, each row
 /// left to right, so that `-1, -2, -3` in output names follow the photo and not the detector's
 /// internal ranking.
-public enum ReadingOrder {
+package enum ReadingOrder {
     /// `prints` sorted into reading order. Two prints share a row when either's centre lies within
     /// the other's vertical extent.
-    public static func sorted(_ prints: [DetectedPrint]) -> [DetectedPrint] {
+    package static func sorted(_ prints: [DetectedPrint]) -> [DetectedPrint] {
         let byTop = prints.sorted { $0.card.centroid.y < $1.card.centroid.y }
         var rows: [[DetectedPrint]] = []
         for print in byTop {

@@ -18,7 +18,7 @@ public enum ScanError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .cornersOutsideImage(q, size):
             return "corners \(q.shortDescription) lie outside the \(size) photo (upright pixels, after EXIF orientation)"
         case .windowNeedsFormat:
-            return "cropping to the window needs the print's format; pass --format"
+            return "cropping to the window needs the print's format, and it is not known"
         case let .invalidOutputSize(why):
             return "invalid output size: \(why)"
         case let .lightInOtherSpace(light, output):

@@ -1,4 +1,7 @@
-/// What a scan should produce: which prints, which part of them, how large, in what colour.
+/// What a scan should produce: which part of each print, how large, in what colour.
+///
+/// Options hold for every photo a scanner sees; what belongs to one photo (its print's corners, a
+/// light shared with other photos) is an argument of ``PrintScanner/scan(_:corners:light:)``.
 public struct ScanOptions: Sendable {
     /// Which part of the print becomes the output.
     public enum Crop: String, Sendable, CaseIterable {
@@ -18,9 +21,6 @@ public struct ScanOptions: Sendable {
         case longSide(Int)
     }
 
-    /// The print's corners (TL, TR, BR, BL of the upright print, in upright photo pixels); nil to
-    /// find every print automatically.
-    public var corners: Quad?
     /// The print's format when the caller knows it; otherwise detected, or inferred from the
     /// recovered aspect ratio of manual corners.
     public var format: PrintFormat?
@@ -32,10 +32,6 @@ public struct ScanOptions: Sendable {
     public var interpolation: Interpolation = .bilinear
     /// How white balance finds the light (see ``WhiteBalance``).
     public var whiteBalance: WhiteBalanceMode = .frame
-    /// A light to divide out instead of estimating one per print: the same correction for every
-    /// print of a batch shot under one light (see ``Scanner/estimateLight(_:)`` and
-    /// ``LightEstimate/combined(_:)``). It must be in ``outputProfile``'s space.
-    public var light: LightEstimate?
     /// The ends-in contrast stretch applied after white balance (the "punchy" look), or nil for
     /// none. Off by default: after white balance it moves colours away from the print's (see the
     /// README's measurements).

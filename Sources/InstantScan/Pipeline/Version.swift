@@ -1,7 +1,7 @@
-import CTurboJPEG
-import CPNG
-import CLCMS2
-import CShims
+internal import CTurboJPEG
+internal import CPNG
+internal import CLCMS2
+internal import CShims
 
 /// The library's version, as the CLI reports it.
 public enum InstantScanVersion {

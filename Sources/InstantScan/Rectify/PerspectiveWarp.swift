@@ -15,8 +15,12 @@ public struct PerspectiveWarp: Sendable {
 
     /// Warps `source` into a new buffer of `outputSize`, in the source's format (RGBA8 for an
     /// RGB8 source, opaque).
-    /// - Parameter outputToSource: maps an output pixel centre to source coordinates
-    ///   (pixel centres at whole numbers in both).
+    /// - Parameters:
+    ///   - source: The image to sample.
+    ///   - outputSize: The size of the image made.
+    ///   - outputToSource: Maps an output pixel centre to source coordinates (pixel centres at
+    ///     whole numbers in both).
+    ///   - maximumPixels: Outputs larger than this are refused before they are allocated.
     public func warp(_ source: PixelBuffer, outputSize: PixelSize, outputToSource: Homography,
                      maximumPixels: Int = PixelBuffer.defaultMaximumPixels) throws -> PixelBuffer {
         // An RGB photo warps into RGBA: every stage after the warp works on four-byte pixels.

@@ -81,10 +81,10 @@ import Testing
         let exif = EXIFWriter(dateTimeOriginal: date).tiff()
         let jpeg = try JPEGEncoder.encode(photo, quality: 90, exif: exif)
         var options = ScanOptions()
-        options.corners = Quad(Point(100, 40), Point(500, 40), Point(500, 440), Point(100, 440))
         options.format = .polaroid600
         options.whiteBalance = .none
-        let result = try Scanner(options: options).scan(jpeg)
+        let result = try PrintScanner(options: options)
+            .scan(jpeg, corners: Quad(Point(100, 40), Point(500, 40), Point(500, 440), Point(100, 440)))
         let print = try #require(result.prints.first)
         #expect(print.captureDate == date)
         let metadata = print.metadata

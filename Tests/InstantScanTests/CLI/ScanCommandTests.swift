@@ -10,7 +10,7 @@ import Testing
     func makePhoto(in folder: TemporaryFolder, name: String = "photo.jpg") throws -> (path: String, texture: PixelBuffer) {
         let texture = try TestImages.smoothTexture(width: 300, height: 240)
         let rect = Quad(rectangleWidth: 300, height: 240).corners
-        let inset = Scanner.insetCorners(Self.pictureCorners, width: 300, height: 240)
+        let inset = PrintRectifier.insetCorners(Self.pictureCorners, width: 300, height: 240)
         let forward = try #require(Homography.mapping(rect.map { Point($0.x - 0.5, $0.y - 0.5) }, to: inset.corners))
         let photo = try PerspectiveWarp().warp(texture, outputSize: PixelSize(width: 640, height: 480),
                                                outputToSource: try #require(forward.inverse))

@@ -33,11 +33,9 @@ import Testing
         let photo = FramedPrintPhoto(frame: .yellowed)
         let (jpeg, corners) = try photo.photo(light: FramedPrintPhoto.neutral)
         var options = ScanOptions()
-        options.corners = corners
         options.format = photo.format
         options.outputSize = .exact(PixelSize(width: photo.width, height: photo.height))
-        options.light = asWhite
-        let wrong = try #require(try Scanner(options: options).scan(jpeg).prints.first)
+        let wrong = try #require(try PrintScanner(options: options).scan(jpeg, corners: corners, light: asWhite).prints.first)
         #expect(try photo.pictureDifferences(wrong.image).mean > 4)
     }
 
@@ -79,9 +77,8 @@ import Testing
             let photo = FramedPrintPhoto(frame: frame)
             let (jpeg, corners) = try photo.photo(light: FramedPrintPhoto.warmLamp)
             var options = ScanOptions()
-            options.corners = corners
             options.format = photo.format
-            estimates += try Scanner(options: options).estimateLight(jpeg)
+            estimates += try PrintScanner(options: options).estimateLight(jpeg, corners: corners)
         }
         #expect(estimates.map(\.source) == [.surroundings, .frame, .surroundings])
         let shared = LightEstimate.combined(estimates)

@@ -108,10 +108,9 @@ struct FramedPrintPhoto {
     func scan(light: [Double]) throws -> ScannedPrint? {
         let (jpeg, corners) = try photo(light: light)
         var options = ScanOptions()
-        options.corners = corners
         options.format = format
         options.outputSize = .exact(PixelSize(width: width, height: height))
-        return try Scanner(options: options).scan(jpeg).prints.first
+        return try PrintScanner(options: options).scan(jpeg, corners: corners).prints.first
     }
 
     /// ΔE00 of 16×16 block means of the picture window between `scan` and the ideal scan.

@@ -29,12 +29,12 @@ import Testing
         return (image, corners)
     }
 
-    func scan(_ jpeg: [UInt8], corners: Quad, configure: (inout ScanOptions) -> Void = { _ in }) throws -> ScannedPrint {
+    func scan(_ jpeg: [UInt8], corners: Quad, light: LightEstimate? = nil,
+              configure: (inout ScanOptions) -> Void = { _ in }) throws -> ScannedPrint {
         var options = ScanOptions()
-        options.corners = corners
         options.format = .instaxMini
         configure(&options)
-        return try #require(try Scanner(options: options).scan(jpeg).prints.first)
+        return try #require(try PrintScanner(options: options).scan(jpeg, corners: corners, light: light).prints.first)
     }
 
     @Test func aDisplayP3PhotoAndAnSRGBPhotoOfOneSceneGiveTheSameScan() throws {
@@ -113,16 +113,15 @@ import Testing
         var estimates: [LightEstimate] = []
         for (jpeg, quad) in zip(jpegs, corners) {
             var options = ScanOptions()
-            options.corners = quad
             options.format = .instaxMini
-            estimates += try Scanner(options: options).estimateLight(jpeg)
+            estimates += try PrintScanner(options: options).estimateLight(jpeg, corners: quad)
         }
         #expect(estimates.count == 2)
         #expect(estimates[1].channels[0] != .measured, "the bright photo's red is clipped")
         let shared = LightEstimate.combined(estimates)
         // Red comes from the photo that measured it.
         #expect(shared.channels[0] == .measured)
-        let prints = try zip(jpegs, corners).map { jpeg, quad in try scan(jpeg, corners: quad) { $0.light = shared } }
+        let prints = try zip(jpegs, corners).map { jpeg, quad in try scan(jpeg, corners: quad, light: shared) }
         let gains = prints.map { $0.whiteBalance?.light.gains ?? [] }
         #expect(gains[0] == gains[1] && gains[0] == shared.gains)
         #expect(prints.map { $0.whiteBalance?.light } == [shared, shared])

@@ -84,11 +84,10 @@ import Testing
         let photo = try print.renderShot(corners: corners, cast: Self.tungsten, blobs: blobs, seed: 3)
         let png = try OutputEncoder(format: .png(.fast)).encode(photo, profile: .srgb)
         var options = ScanOptions()
-        options.corners = corners
         options.format = .polaroid600
         for crop in ScanOptions.Crop.allCases {
             options.crop = crop
-            let result = try Scanner(options: options).scan(png)
+            let result = try PrintScanner(options: options).scan(png, corners: corners)
             let glare = try #require(result.prints.first?.glare)
             let truth = Self.trueShare(print, blobs)
             #expect(abs(glare.share - truth) < 0.3 * truth, "\(crop): share \(glare.share) against \(truth)")

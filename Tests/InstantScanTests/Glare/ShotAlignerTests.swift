@@ -59,7 +59,7 @@ import Testing
         func toPhoto(_ quad: Quad) throws -> Homography {
             let outputRect = [Point(0, 0), Point(Double(size.width - 1), 0),
                               Point(Double(size.width - 1), Double(size.height - 1)), Point(0, Double(size.height - 1))]
-            return try #require(Homography.mapping(outputRect, to: Scanner.insetCorners(quad, width: size.width, height: size.height).corners))
+            return try #require(Homography.mapping(outputRect, to: PrintRectifier.insetCorners(quad, width: size.width, height: size.height).corners))
         }
         let centre = Point(Double(size.width - 1) / 2, Double(size.height - 1) / 2)
         for (index, shot) in merged.shots.enumerated() where index != r {

@@ -132,9 +132,7 @@ import Testing
 
     /// The reference shot (the largest card: the third) scanned alone from its own corners.
     static func singleShot(_ shot: Shot) throws -> PixelBuffer {
-        var options = options
-        options.corners = shot.corners
-        return try Scanner(options: options).scan(shot.data).prints[0].image
+        try PrintScanner(options: options).scan(shot.data, corners: shot.corners).prints[0].image
     }
 
     @Test func glareRegionsComeOutLikeTheRest() throws {

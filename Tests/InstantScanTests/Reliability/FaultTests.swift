@@ -18,7 +18,7 @@ extension Reliability {
         /// Batch options that scan with the known corners (no detection needed).
         static func batchOptions() -> BatchOptions {
             var options = BatchOptions()
-            options.scan.corners = corners
+            options.corners = corners
             options.scan.outputSize = .exact(PixelSize(width: 280, height: 200))
             options.jobs = 1
             return options
@@ -109,9 +109,8 @@ extension Reliability {
             let input = try Self.inputFolder(count: 3)
             let options = Self.batchOptions()
             // How large one scan is, so that the disk holds one and a manifest page, not two.
-            var single = options.scan
-            single.corners = Self.corners
-            let one = try OutputEncoder(format: options.output).encode(try Scanner(options: single).scan(try Self.photo(seed: 1)).prints[0])
+            let one = try OutputEncoder(format: options.output)
+                .encode(try PrintScanner(options: options.scan).scan(try Self.photo(seed: 1), corners: Self.corners).prints[0])
             let pages = (one.count + 4095) / 4096
             let disk = try TmpfsMount(kilobytes: 4 * (pages + 2))
             let photos = try PhotoFinder.photos(in: input.url.path, recursive: false)

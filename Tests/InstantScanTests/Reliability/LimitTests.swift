@@ -29,17 +29,17 @@ extension Reliability {
                 try ImageReader.decode(png)
             }
             // The scanner refuses at the header check, before it decodes anything.
-            var options = ScanOptions()
-            options.corners = Quad(rectangleWidth: 100, height: 100)
+            let scanner = PrintScanner()
+            let corners = Quad(rectangleWidth: 100, height: 100)
             #expect(throws: ImageError.tooManyPixels(width: 65_535, height: 65_535, limit: limit)) {
-                try Scanner(options: options).scan(png)
+                try scanner.scan(png, corners: corners)
             }
             // JPEG's own limit is 65,500 a side: past it an invalid size, below it our limit.
             #expect(throws: ImageError.invalidDimensions(width: 65_535, height: 65_535)) {
-                try Scanner(options: options).scan(try lyingJPEG(width: 65_535, height: 65_535))
+                try scanner.scan(try lyingJPEG(width: 65_535, height: 65_535), corners: corners)
             }
             #expect(throws: ImageError.tooManyPixels(width: 65_500, height: 65_500, limit: limit)) {
-                try Scanner(options: options).scan(try lyingJPEG(width: 65_500, height: 65_500))
+                try scanner.scan(try lyingJPEG(width: 65_500, height: 65_500), corners: corners)
             }
         }
 
@@ -95,9 +95,8 @@ extension Reliability {
         @Test func anUnusableEmbeddedProfileFallsBackToSRGB() throws {
             let image = try CodecFixtures.photoLike(width: 64, height: 48)
             let bad = CodecFixtures.iccProfile(byteCount: 400)  // structurally an ICC profile, but no colour tags
-            var options = ScanOptions()
-            options.corners = Quad(Point(4, 4), Point(60, 4), Point(60, 44), Point(4, 44))
-            let result = try Scanner(options: options).scan(try JPEGEncoder.encode(image, iccProfile: bad))
+            let result = try PrintScanner().scan(try JPEGEncoder.encode(image, iccProfile: bad),
+                                                 corners: Quad(Point(4, 4), Point(60, 4), Point(60, 44), Point(4, 44)))
             #expect(result.prints.count == 1)
             #expect(result.warnings.contains { $0.contains("embedded ICC profile is unusable") && $0.contains("treating the photo as sRGB") },
                     "\(result.warnings)")

@@ -7,7 +7,7 @@ import Foundation
 /// Photos are added as they finish and their sections go to a scratch file at once, so a batch of
 /// thousands of photos never holds its report in memory; ``finish(_:)`` assembles the page
 /// atomically.
-public final class ContactSheet: @unchecked Sendable {
+package final class ContactSheet: @unchecked Sendable {
     private let path: String
     private let outputFolder: String
     private let scratchPath: String
@@ -19,7 +19,7 @@ public final class ContactSheet: @unchecked Sendable {
     private var scratchLength: UInt64 = 0
 
     /// Starts a report that will be written to `path` for a batch writing into `outputFolder`.
-    public init(path: String, outputFolder: String) throws {
+    package init(path: String, outputFolder: String) throws {
         self.path = path
         self.outputFolder = outputFolder
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
@@ -38,7 +38,7 @@ public final class ContactSheet: @unchecked Sendable {
     }
 
     /// Adds one photo's section.
-    public func add(_ outcome: PhotoOutcome) {
+    package func add(_ outcome: PhotoOutcome) {
         let anchor = Self.anchor(outcome.photo.relativePath)
         var html = "<section id=\"\(anchor)\" class=\"photo\(outcome.failure == nil ? "" : " failed")\">\n"
         html += "<h2>\(Self.escape(outcome.photo.relativePath))</h2>\n<div class=\"row\">\n"
@@ -78,7 +78,7 @@ public final class ContactSheet: @unchecked Sendable {
     }
 
     /// Writes the page with the summary at the top.
-    public func finish(_ summary: BatchSummary) throws {
+    package func finish(_ summary: BatchSummary) throws {
         try lock.withLock {
             try scratch.synchronize()
             let status = summary.succeeded ? "all done" : summary.interrupted ? "interrupted" : "\(summary.failures.count) failed"

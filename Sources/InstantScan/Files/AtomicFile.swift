@@ -8,6 +8,9 @@ import Darwin
 /// Writes files so that a reader sees either the old file or the whole new one, never a part:
 /// the bytes go to a temporary file beside the target, are flushed, and the temporary file is
 /// renamed over the target (atomic on one file system). An interrupted write leaves no output.
+///
+/// Public for its ``WriteError``, which ``OutputEncoder/write(_:to:overwrite:protecting:)`` and
+/// ``AlbumBuilder`` throw; the writes themselves are the package's.
 public enum AtomicFile {
     /// Why a file could not be written.
     public enum WriteError: Error, Sendable, CustomStringConvertible, Equatable {
@@ -20,7 +23,7 @@ public enum AtomicFile {
 
         public var description: String {
             switch self {
-            case let .exists(path): return "\(path): already exists (pass --overwrite to replace it)"
+            case let .exists(path): return "\(path): already exists"
             case let .wouldOverwriteInput(path): return "\(path): refusing to overwrite an input photo"
             case let .failed(path, why): return "\(path): cannot write: \(why)"
             }
@@ -28,12 +31,12 @@ public enum AtomicFile {
     }
 
     /// Where ``stream(to:overwrite:protecting:_:)`` sends bytes.
-    public struct Sink {
+    package struct Sink {
         fileprivate let fd: Int32
         fileprivate let path: String
 
         /// Appends `bytes`, retrying short writes.
-        public func write(_ bytes: some Collection<UInt8>) throws {
+        package func write(_ bytes: some Collection<UInt8>) throws {
             let failure: String? = bytes.withContiguousStorageIfAvailable { raw in
                 AtomicFile.writeAll(fd, UnsafeRawBufferPointer(raw))
             } ?? Array(bytes).withUnsafeBytes { AtomicFile.writeAll(fd, $0) }
@@ -41,7 +44,7 @@ public enum AtomicFile {
         }
 
         /// Appends the UTF-8 of `text`.
-        public func write(_ text: String) throws {
+        package func write(_ text: String) throws {
             try write(Array(text.utf8))
         }
     }
@@ -50,14 +53,14 @@ public enum AtomicFile {
     /// - Parameters:
     ///   - overwrite: replace an existing file (otherwise ``WriteError/exists(_:)``).
     ///   - protecting: input paths that must never be replaced, whatever `overwrite` says.
-    public static func write(_ bytes: [UInt8], to path: String, overwrite: Bool = true,
+    package static func write(_ bytes: [UInt8], to path: String, overwrite: Bool = true,
                              protecting inputs: [String] = []) throws {
         try stream(to: path, overwrite: overwrite, protecting: inputs) { try $0.write(bytes) }
     }
 
     /// Writes whatever `body` sends to the sink into `path`, atomically: if `body` throws, no
     /// file appears and the error is passed on.
-    public static func stream(to path: String, overwrite: Bool = true, protecting inputs: [String] = [],
+    package static func stream(to path: String, overwrite: Bool = true, protecting inputs: [String] = [],
                               _ body: (Sink) throws -> Void) throws {
         let target = URL(fileURLWithPath: path).standardizedFileURL
         if inputs.contains(where: { sameFile($0, target.path) }) {
@@ -99,7 +102,7 @@ public enum AtomicFile {
 
     /// Removes the temporary files of writes still in progress, for a process about to exit at
     /// once (a second Ctrl-C): their targets are never created, and no temporary is left behind.
-    public static func removeTemporariesInFlight() {
+    package static func removeTemporariesInFlight() {
         for path in inFlight.drain() { unlink(path) }
     }
 
@@ -107,7 +110,7 @@ public enum AtomicFile {
     /// (a run killed outright, a power cut), and returns their paths. A temporary is named
     /// `.NAME.PID.RANDOM.tmp`; one whose process still runs is left alone, as is every other file.
     @discardableResult
-    public static func removeStaleTemporaries(under folder: String) -> [String] {
+    package static func removeStaleTemporaries(under folder: String) -> [String] {
         guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
         var removed: [String] = []
         while let relative = enumerator.nextObject() as? String {

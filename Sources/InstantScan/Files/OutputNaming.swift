@@ -2,27 +2,27 @@ import Foundation
 
 /// Names the files a scan writes: `-o OUT.png` for one print, `OUT-1.png, OUT-2.png…` for
 /// several, or inside a folder (`-o DIR/`) after the photo's own name (`IMG_0042-1.png`).
-public struct OutputNaming: Sendable {
+package struct OutputNaming: Sendable {
     /// What `-o` named: a file path, or a folder when it ends in `/` or is an existing folder.
-    public var target: String
+    package var target: String
     /// The extension for the encoder in use (`png`, `jpg`).
-    public var fileExtension: String
+    package var fileExtension: String
 
     /// Makes a naming scheme.
-    public init(target: String, fileExtension: String) {
+    package init(target: String, fileExtension: String) {
         self.target = target
         self.fileExtension = fileExtension
     }
 
     /// True when `target` names a folder.
-    public var isFolder: Bool {
+    package var isFolder: Bool {
         if target.hasSuffix("/") { return true }
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: target, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
     /// The paths for `count` prints of the photo at `input`.
-    public func paths(forPrints count: Int, of input: String) -> [String] {
+    package func paths(forPrints count: Int, of input: String) -> [String] {
         let base: String
         let ext: String
         if isFolder {

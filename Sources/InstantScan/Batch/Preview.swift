@@ -1,20 +1,17 @@
 /// Small upright copies of a photo with the prints found drawn on it, for a person to check
 /// detection at a glance (`scan --overlay`, the batch report).
-public enum Preview {
+package enum Preview {
     /// An upright copy of `decoded` whose longer side is at most `longSide` pixels, and the factor
     /// from full-resolution upright coordinates to the copy's.
-    public static func thumbnail(of decoded: DecodedImage, longSide: Int) throws -> (image: PixelBuffer, scale: Double) {
+    package static func thumbnail(of decoded: DecodedImage, longSide: Int) throws -> (image: PixelBuffer, scale: Double) {
         let upright = decoded.orientation.uprightSize(stored: decoded.fullSize)
         let scale = min(1, Double(longSide) / Double(max(upright.width, upright.height)))
         let size = PixelSize(width: max(1, Int((Double(upright.width) * scale).rounded())),
                              height: max(1, Int((Double(upright.height) * scale).rounded())))
         // thumbnail pixel → full-resolution upright → decoded-scale upright → stored
-        let d = Double(decoded.scaleDenominator)
         let toFull = Homography.affine(scaleX: 1 / scale, scaleY: 1 / scale,
                                        translateX: (1 / scale - 1) / 2, translateY: (1 / scale - 1) / 2)
-        let toScaled = Homography.affine(scaleX: 1 / d, scaleY: 1 / d, translateX: -(d - 1) / (2 * d), translateY: -(d - 1) / (2 * d))
-        let toStored = decoded.orientation.uprightToStored(stored: decoded.pixels.size)
-        let map = toStored.composed(after: toScaled.composed(after: toFull))
+        let map = decoded.storedMap(fromUpright: toFull)
         let image = try PerspectiveWarp().warp(decoded.pixels, outputSize: size, outputToSource: map)
         return (image, scale)
     }
@@ -22,7 +19,7 @@ public enum Preview {
     /// Draws each print's card (green when sure, orange when not), its window (thin), and its
     /// corner order: a large dot at the top-left, then smaller dots clockwise, and a tick from the
     /// centre towards the top edge, so a wrong "which way is up" shows at once.
-    public static func draw(_ prints: [DetectedPrint], on image: PixelBuffer, scale: Double) {
+    package static func draw(_ prints: [DetectedPrint], on image: PixelBuffer, scale: Double) {
         let canvas = Canvas(image)
         let width = max(3, Double(max(image.width, image.height)) / 200)
         for print in prints {

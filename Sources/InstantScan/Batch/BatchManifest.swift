@@ -4,28 +4,28 @@ import Foundation
 /// appended only after they are. A re-run skips a photo when its line matches the photo's size and
 /// modification time and its outputs still exist; an interrupted run therefore loses at most the
 /// photos in flight. A torn last line (power cut mid-append) is ignored.
-public final class BatchManifest: @unchecked Sendable {
+package final class BatchManifest: @unchecked Sendable {
     /// One finished photo.
-    public struct Entry: Codable, Sendable, Equatable {
+    package struct Entry: Codable, Sendable, Equatable {
         /// The photo's path relative to the batch's input folder.
-        public var photo: String
+        package var photo: String
         /// Its size in bytes when it was scanned.
-        public var bytes: Int
+        package var bytes: Int
         /// Its modification time (seconds since 1970) when it was scanned.
-        public var modified: Double
+        package var modified: Double
         /// The files written for it.
-        public var outputs: [String]
+        package var outputs: [String]
     }
 
     /// The manifest's file name inside the output folder.
-    public static let fileName = ".instantscan-batch.jsonl"
+    package static let fileName = ".instantscan-batch.jsonl"
 
     private let path: String
     private let lock = NSLock()
     private var entries: [String: Entry]
 
     /// Opens (or prepares) the manifest in `outputFolder`.
-    public init(outputFolder: String) {
+    package init(outputFolder: String) {
         path = (outputFolder as NSString).appendingPathComponent(Self.fileName)
         var loaded: [String: Entry] = [:]
         if let text = try? String(contentsOfFile: path, encoding: .utf8) {
@@ -39,7 +39,7 @@ public final class BatchManifest: @unchecked Sendable {
     }
 
     /// True when `photo` was finished by an earlier run, is unchanged since, and its outputs exist.
-    public func isDone(_ photo: PhotoFinder.Photo) -> Bool {
+    package func isDone(_ photo: PhotoFinder.Photo) -> Bool {
         guard let entry = lock.withLock({ entries[photo.relativePath] }),
               let stamp = Self.stamp(of: photo.path) else { return false }
         return entry.bytes == stamp.bytes && entry.modified == stamp.modified
@@ -47,7 +47,7 @@ public final class BatchManifest: @unchecked Sendable {
     }
 
     /// Records `photo` as finished with `outputs` (call after every output is written).
-    public func markDone(_ photo: PhotoFinder.Photo, outputs: [String]) throws {
+    package func markDone(_ photo: PhotoFinder.Photo, outputs: [String]) throws {
         guard let stamp = Self.stamp(of: photo.path) else { return }
         let entry = Entry(photo: photo.relativePath, bytes: stamp.bytes, modified: stamp.modified, outputs: outputs)
         let encoder = JSONEncoder()

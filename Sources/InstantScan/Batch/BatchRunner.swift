@@ -6,12 +6,15 @@ import Foundation
 public final class BatchRunner: @unchecked Sendable {
     /// The settings in use.
     public let options: BatchOptions
+    /// How a photo's failure is put into words (a command line adds its flags' hints).
+    public let describe: @Sendable (any Error) -> String
     private let lock = NSLock()
     private var cancelled = false
 
-    /// Makes a runner.
-    public init(options: BatchOptions) {
+    /// Makes a runner; `describe` words each failure (by default the error's description).
+    public init(options: BatchOptions, describe: @escaping @Sendable (any Error) -> String = { "\($0)" }) {
         self.options = options
+        self.describe = describe
     }
 
     /// Asks the batch to stop: photos in flight finish (so their outputs are whole and recorded),
@@ -66,7 +69,7 @@ public final class BatchRunner: @unchecked Sendable {
             let bytes = try PhotoFile.read(photo.path)
             var scanOptions = options.scan
             if options.previews { scanOptions.previewLongSide = 480 }
-            let result = try Scanner(options: scanOptions).scan(bytes)
+            let result = try PrintScanner(options: scanOptions).scan(bytes, corners: options.corners)
             outcome.warnings = result.warnings
             outcome.detected = result.detected
             if let preview = result.preview {
@@ -83,13 +86,13 @@ public final class BatchRunner: @unchecked Sendable {
             let paths = OutputNaming(target: folder + "/", fileExtension: options.output.fileExtension)
                 .paths(forPrints: result.prints.count, of: photo.path)
             for (print, path) in zip(result.prints, paths) {
-                try AtomicFile.write(try encoder.encode(print), to: path, overwrite: options.overwrite, protecting: [photo.path])
+                try encoder.write(print, to: path, overwrite: options.overwrite, protecting: [photo.path])
                 let thumbnail = options.previews ? try? Self.thumbnail(of: print.image) : nil
                 outcome.prints.append(PhotoOutcome.Print(path: path, scanned: print, thumbnail: thumbnail))
             }
             try manifest.markDone(photo, outputs: paths)
         } catch {
-            outcome.failure = "\(error)"
+            outcome.failure = describe(error)
         }
         return outcome
     }

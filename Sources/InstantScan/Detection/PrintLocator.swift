@@ -1,0 +1,70 @@
+/// The first stage of a scan: reads the photo's header, decodes it and finds its prints, from the
+/// user's corners or by detection, in full-resolution upright pixels and reading order.
+struct PrintLocator: Sendable {
+    /// The format to assume for corners given by hand (detection finds its own).
+    var format: PrintFormat?
+    /// Images with more pixels than this are refused before anything is allocated.
+    var maximumPixels: Int
+    /// Settings for automatic detection.
+    var detection: DetectionOptions
+
+    init(options: ScanOptions) {
+        format = options.format
+        maximumPixels = options.maximumPixels
+        detection = options.detection
+    }
+
+    /// A photo decoded, its prints found.
+    struct LocatedPhoto {
+        /// The decode the prints are warped from, DCT-scaled when manual corners allowed it.
+        var decoded: DecodedImage
+        /// The prints, in reading order (or the one the corners named).
+        var prints: [DetectedPrint]
+        /// The photo's upright size at full resolution.
+        var upright: PixelSize
+        /// The header's and the decoder's warnings.
+        var warnings: [String]
+    }
+
+    /// Locates the prints of the photo whose encoded bytes are `data`: at `corners` when given,
+    /// then decoded at the DCT scale `scale` picks for that print, else detected on a full decode.
+    func locate(_ data: [UInt8], corners: Quad?, timings: inout StageTimings,
+                scale: (DetectedPrint, PixelSize) -> Int) throws -> LocatedPhoto {
+        let info = try timings.measure("header") { try ImageReader.info(of: data) }
+        try PixelBuffer.validate(width: info.storedSize.width, height: info.storedSize.height, maximumPixels: maximumPixels)
+        let upright = info.orientation.uprightSize(stored: info.storedSize)
+
+        let found: [DetectedPrint]
+        let decoded: DecodedImage
+        if let corners {
+            guard corners.isConvex, corners.signedArea > 0 else { throw ScanError.cornersNotConvex(corners) }
+            guard corners.isInside(width: upright.width, height: upright.height, tolerance: 1) else {
+                throw ScanError.cornersOutsideImage(corners, upright)
+            }
+            let print = manualPrint(corners, photo: upright)
+            let denominator = scale(print, upright)
+            decoded = try timings.measure("decode") {
+                try ImageReader.decodeOpaque(data, scaleDenominator: denominator, maximumPixels: maximumPixels)
+            }
+            found = [print]
+        } else {
+            decoded = try timings.measure("decode") { try ImageReader.decodeOpaque(data, maximumPixels: maximumPixels) }
+            found = try timings.measure("detect") {
+                ReadingOrder.sorted(try PrintDetector(options: detection)
+                    .detect(in: decoded.pixels, orientation: decoded.orientation)
+                    .map { decoded.fullResolution($0) })
+            }
+        }
+        return LocatedPhoto(decoded: decoded, prints: found, upright: upright, warnings: info.warnings + decoded.warnings)
+    }
+
+    /// A print from the user's corners, its format as given or as its true aspect ratio suggests.
+    func manualPrint(_ corners: Quad, photo: PixelSize) -> DetectedPrint {
+        let format = format ?? PrintFormat.nearest(toCardAspect: AspectRatio.recover(corners, imageSize: photo))
+        var window: Quad?
+        if let format, let cardMap = Homography.mapping(Quad(rectangleWidth: 1, height: 1).corners, to: corners.corners) {
+            window = format.normalizedWindow.mapped(cardMap.apply)
+        }
+        return DetectedPrint(format: format, card: corners, window: window, confidence: 1, touchesImageBorder: false)
+    }
+}

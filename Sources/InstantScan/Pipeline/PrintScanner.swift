@@ -1,0 +1,132 @@
+/// Turns a photo of instant prints into upright, colour-corrected scans: the library's façade.
+///
+/// ```swift
+/// let photo = try [UInt8](Data(contentsOf: url))
+/// var options = ScanOptions()
+/// options.crop = .window
+/// let result = try PrintScanner(options: options).scan(photo)
+/// for print in result.prints {
+///     let png = try OutputEncoder(format: .png(.fast)).encode(print)
+/// }
+/// ```
+///
+/// A scan runs four stages, one call each: the photo is decoded once and its prints found (or
+/// taken from the corners given), ``PrintRectifier`` warps each out of the stored pixels (EXIF
+/// orientation, DCT scale and perspective folded into one homography), ``PrintColorCorrection``
+/// converts and white-balances the (much smaller) rectified print, and ``GlareDetector`` reports
+/// the glare left on it.
+public struct PrintScanner: Sendable {
+    /// What to produce.
+    public var options: ScanOptions
+
+    /// Makes a scanner.
+    public init(options: ScanOptions = ScanOptions()) {
+        self.options = options
+    }
+
+    /// Scans the photo whose encoded bytes (JPEG or PNG) are `data`.
+    ///
+    /// - Parameters:
+    ///   - data: The photo's encoded bytes.
+    ///   - corners: The print's corners (TL, TR, BR, BL of the upright print, in upright photo
+    ///     pixels); nil to find every print automatically.
+    ///   - light: A light to divide out instead of estimating one per print, in
+    ///     ``ScanOptions/outputProfile``'s space (see ``estimateLight(_:corners:)``).
+    public func scan(_ data: [UInt8], corners: Quad? = nil, light: LightEstimate? = nil) throws -> ScanResult {
+        var timings = StageTimings()
+        let rectifier = PrintRectifier(options: options)
+        let located = try PrintLocator(options: options).locate(data, corners: corners, timings: &timings) {
+            rectifier.decodeScale(for: $0, photo: $1)
+        }
+        var warnings = located.warnings
+        let converter = try timings.measure("icc") {
+            try PrintColorCorrection(options: options).converter(for: located.decoded, warnings: &warnings)
+        }
+        // The photo's capture date travels into each scan's EXIF (nothing else of its EXIF does).
+        let captureDate = EmbeddedMetadata(reading: data).exif?.captureDate
+        // White balance weighs each frame against the surface around its print, which lies
+        // outside the rows kept below.
+        let correction = PrintColorCorrection(options: options)
+        let rings = try timings.measure("colour") {
+            try located.prints.map { try correction.surfaceRing(around: $0, from: located.decoded, rectifier: rectifier,
+                                                                converter: converter, light: light) }
+        }
+        // Only the prints' rows of the photo are read from here on (no preview drawn on it).
+        if options.previewLongSide == nil, let rows = located.decoded.storedRows(of: located.prints) {
+            located.decoded.pixels.releaseRows(keeping: rows)
+        }
+
+        var prints: [ScannedPrint] = []
+        for (index, print) in located.prints.enumerated() {
+            var scanned = try scan(print, from: located.decoded, converter: converter, light: light, ring: rings[index],
+                                   timings: &timings)
+            scanned.captureDate = captureDate
+            if let warning = scanned.glare?.warning {
+                warnings.append(located.prints.count > 1 ? "print \(index + 1): \(warning)" : warning)
+            }
+            prints.append(scanned)
+        }
+        var preview: PixelBuffer?
+        if let longSide = options.previewLongSide {
+            preview = try timings.measure("preview") {
+                let (image, scale) = try Preview.thumbnail(of: located.decoded, longSide: longSide)
+                Preview.draw(located.prints, on: image, scale: scale)
+                return image
+            }
+        }
+        return ScanResult(photoSize: located.upright, prints: prints, detected: located.prints, preview: preview,
+                          timings: timings, warnings: warnings)
+    }
+
+    /// The light on each print of the photo whose encoded bytes are `data`, in reading order, as
+    /// ``scan(_:corners:light:)`` would estimate it, without making the scans.
+    ///
+    /// For a batch shot under one light: estimate every photo, pool with
+    /// ``LightEstimate/combined(_:)`` and scan each photo with that light. With corners, the photo
+    /// is decoded at the smallest DCT scale that still gives the card
+    /// ``PrintRectifier/estimationLongSide`` pixels, which is all the estimate needs.
+    public func estimateLight(_ data: [UInt8], corners: Quad? = nil) throws -> [LightEstimate] {
+        var timings = StageTimings()
+        let located = try PrintLocator(options: options).locate(data, corners: corners, timings: &timings,
+                                                                scale: PrintRectifier.estimationDecodeScale)
+        var warnings: [String] = []
+        let correction = PrintColorCorrection(options: options)
+        let converter = try correction.converter(for: located.decoded, warnings: &warnings)
+        let rectifier = PrintRectifier(options: options)
+        return try located.prints.map { print in
+            let card = try rectifier.estimationCard(for: print, from: located.decoded)
+            if !converter.isIdentity { converter.convert(card) }
+            let ring = try correction.surfaceRing(around: print, from: located.decoded, rectifier: rectifier,
+                                                  converter: converter, light: nil)
+            return correction.estimate(card: card, format: print.format, ring: ring)
+        }
+    }
+
+    /// Rectifies, corrects and measures the glare of one located print.
+    private func scan(_ print: DetectedPrint, from decoded: DecodedImage, converter: ColorConverter,
+                      light: LightEstimate?, ring: SurfaceRing?, timings: inout StageTimings) throws -> ScannedPrint {
+        let rectifier = PrintRectifier(options: options)
+        let image = try timings.measure("warp") { try rectifier.rectify(print, from: decoded) }
+        if !converter.isIdentity { timings.measure("icc") { converter.convert(image) } }
+        // A window-only output has no frame to measure against: white balance and the glare map
+        // share one estimation card.
+        let needsCard = options.crop != .card && (options.whiteBalance != .none || light != nil || options.detectsGlare)
+        let card = needsCard ? try timings.measure("colour") { () throws -> PixelBuffer in
+            let card = try rectifier.estimationCard(for: print, from: decoded)
+            if !converter.isIdentity { converter.convert(card) }
+            return card
+        } : nil
+        let report = try timings.measure("colour") {
+            try PrintColorCorrection(options: options).correct(image, format: print.format, card: card,
+                                                                window: PrintRectifier.windowInCard(print), light: light,
+                                                                ring: ring)
+        }
+        let glare = options.detectsGlare ? timings.measure("glare") {
+            GlareDetector(profile: options.outputProfile).report(card: card ?? image, format: print.format,
+                                                                  window: PrintRectifier.windowInCard(print))
+        } : nil
+        return ScannedPrint(image: image, profile: options.outputProfile, card: print.card, window: print.window,
+                            format: print.format, confidence: print.confidence, whiteBalance: report,
+                            crop: options.crop, captureDate: nil, glare: glare)
+    }
+}

@@ -1,0 +1,34 @@
+import InstantScan
+
+/// The library's errors say what is wrong; the command line adds which of its flags fixes it.
+enum FlagHint {
+    /// Which command's flags to suggest: not every command has every flag (`album` has no
+    /// `--max-megapixels`, only `batch` refuses to overwrite).
+    enum Command {
+        case scan, merge, batch
+    }
+
+    /// `error`'s description with the flag that fixes it, when `command` has one.
+    static func message(for error: any Error, in command: Command) -> String {
+        guard let hint = hint(for: error, in: command) else { return "\(error)" }
+        return "\(error) (\(hint))"
+    }
+
+    static func hint(for error: any Error, in command: Command) -> String? {
+        switch error {
+        case ImageError.tooManyPixels:
+            return "raise it with --max-megapixels"
+        case ScanError.windowNeedsFormat:
+            return "give it with --print-format"
+        case MergeError.noPrint:
+            return "give its corners with --corners \"x,y x,y x,y x,y\""
+        case AtomicFile.WriteError.exists where command == .batch:
+            return "pass --overwrite to replace it"
+        case let error as MergeError:
+            if case .shot = error { return hint(for: error.underlying, in: command) }
+            return nil
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import InstantScan
+
+/// One print as every command's JSON describes it (`detect`, `scan`, `batch`, `merge`): the same
+/// keys, in camelCase, wherever a print appears, so a script reads them one way. The commands add
+/// their own keys beside these (`path`, `photo`, `output`, `shots`…); see the README's "JSON" section.
+///
+/// Coordinates are upright photo pixels (EXIF orientation applied), corners TL, TR, BR, BL of the
+/// upright print. Keys without a value are left out.
+struct PrintJSON: Encodable {
+    /// polaroid-600, polaroid-go, instax-square, instax-mini, instax-wide or unknown.
+    var format: String
+    /// The card's corners.
+    var corners: [[Double]]
+    /// The picture window's corners, when the format is known.
+    var window: [[Double]]?
+    /// How sure detection was, 0…1 (1 for corners given by hand).
+    var confidence: Double
+    /// True when the card runs off the photo (`detect` only: a scan does not know).
+    var touchesBorder: Bool?
+    /// The scan's size in pixels (what was written).
+    var width: Int?
+    var height: Int?
+    /// What white balance measured and did.
+    var light: Light?
+    /// How much of the picture glare blows out.
+    var glare: Glare?
+
+    /// What white balance measured and did to one print.
+    struct Light: Encodable {
+        /// frame, darkFrame, surroundings, picture or none.
+        var source: String
+        /// Why that source was used (why the frame was or was not taken as white).
+        var reason: String?
+        /// Multipliers applied to R, G, B in linear light at the card's centre.
+        var gains: [Double]
+        /// Where each channel's level came from (measured, censored, locus, clipBound, picture).
+        var channels: [String]
+        /// The light's correlated colour temperature in kelvin (McCamy), when near the locus.
+        var cct: Double?
+        /// CIELAB C*ab of the frame's median colour before and after correction.
+        var frameChromaBefore: Double?
+        var frameChromaAfter: Double?
+        /// Share of the output's pixels that had a clipped channel (code ≥ 250).
+        var clippedShare: Double
+        /// Whether the light's falloff across the print was corrected (not just one gain per channel).
+        var field: Bool
+
+        init(_ report: WhiteBalanceReport) {
+            source = report.light.source.rawValue
+            reason = report.light.reason.isEmpty ? nil : report.light.reason
+            gains = report.light.gains.map { ($0 * 10_000).rounded() / 10_000 }
+            channels = report.light.channels.map(\.rawValue)
+            cct = report.light.correlatedColorTemperature.map { $0.rounded() }
+            frameChromaBefore = report.frameChroma.map { ($0 * 100).rounded() / 100 }
+            frameChromaAfter = report.correctedFrameChroma.map { ($0 * 100).rounded() / 100 }
+            clippedShare = (report.clippedShare * 100_000).rounded() / 100_000
+            field = !report.light.field.isUniform
+        }
+    }
+
+    /// How much of the picture glare blows out.
+    struct Glare: Encodable {
+        /// Share of the picture window (the card when the window is unknown) under glare.
+        var share: Double
+
+        init(_ report: GlareReport) {
+            share = (report.share * 10_000).rounded() / 10_000
+        }
+    }
+
+    init(format: PrintFormat?, card: Quad, window: Quad?, confidence: Double) {
+        self.format = format?.rawValue ?? "unknown"
+        corners = card.corners.map { [$0.x, $0.y] }
+        self.window = window?.corners.map { [$0.x, $0.y] }
+        self.confidence = confidence
+    }
+
+    /// A print as detection found it.
+    init(_ print: DetectedPrint) {
+        self.init(format: print.format, card: print.card, window: print.window, confidence: print.confidence)
+        touchesBorder = print.touchesImageBorder
+    }
+
+    /// A print as scanned (or merged): where it was, what was made of it.
+    init(_ print: ScannedPrint) {
+        self.init(format: print.format, card: print.card, window: print.window, confidence: print.confidence)
+        width = print.image.width
+        height = print.image.height
+        light = print.whiteBalance.map(Light.init)
+        glare = print.glare.map(Glare.init)
+    }
+
+    /// A print a batch wrote.
+    init(_ print: PhotoOutcome.Print) {
+        self.init(format: print.format, card: print.card, window: print.window, confidence: print.confidence)
+    }
+
+    /// Writes the print's keys into `container`, beside the keys of the object holding it.
+    func encode(into container: inout KeyedEncodingContainer<JSONKey>) throws {
+        try container.encode(format, forKey: "format")
+        try container.encode(corners, forKey: "corners")
+        try container.encodeIfPresent(window, forKey: "window")
+        try container.encode(confidence, forKey: "confidence")
+        try container.encodeIfPresent(touchesBorder, forKey: "touchesBorder")
+        try container.encodeIfPresent(width, forKey: "width")
+        try container.encodeIfPresent(height, forKey: "height")
+        try container.encodeIfPresent(light, forKey: "light")
+        try container.encodeIfPresent(glare, forKey: "glare")
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try encode(into: &container)
+    }
+}
+
+/// A JSON object key by name, for objects that carry a print's keys beside their own.
+struct JSONKey: CodingKey, ExpressibleByStringLiteral {
+    var stringValue: String
+    var intValue: Int? { nil }
+
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+    init(stringLiteral value: String) { stringValue = value }
+}

@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+@testable import instantscan
+@testable import InstantScan
+
+/// One print, the same keys wherever it appears.
+@Suite struct PrintJSONTests {
+    static let detected = DetectedPrint(format: .instaxMini, card: Quad(rectangleWidth: 54, height: 86), window: nil,
+                                        confidence: 0.5, touchesImageBorder: true)
+
+    func object(_ value: some Encodable) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(value.jsonString().utf8)) as? [String: Any])
+    }
+
+    @Test func aDetectedPrintHasTheModelsKeysInCamelCase() throws {
+        let json = try object(PrintJSON(Self.detected))
+        #expect(Set(json.keys) == ["format", "corners", "confidence", "touchesBorder"], "no window: left out")
+        #expect(json["format"] as? String == "instax-mini")
+        #expect((json["corners"] as? [[Double]])?[2] == [54, 86])
+        #expect(json["touchesBorder"] as? Bool == true)
+    }
+
+    @Test func aBatchLineCarriesThePrintsKeysBesideItsOwn() throws {
+        let print = ScannedPrint(image: try PixelBuffer(width: 4, height: 6), profile: .srgb, card: Self.detected.card,
+                                 window: nil, format: .instaxMini, confidence: 0.5)
+        let line = BatchLine.Line(photo: "p.jpg", output: "out/p.png",
+                                  print: PrintJSON(PhotoOutcome.Print(path: "out/p.png", scanned: print, thumbnail: nil)))
+        let json = try object(line)
+        #expect(Set(json.keys) == ["photo", "output", "format", "corners", "confidence"])
+        let scanned = try object(ScanReport.Output(path: "out/p.png", print: print))
+        #expect(Set(scanned.keys) == ["path", "format", "corners", "confidence", "width", "height"])
+    }
+}
