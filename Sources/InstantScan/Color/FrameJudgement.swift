@@ -111,7 +111,8 @@ struct FrameJudgement {
             let distance = difference.dot(difference).squareRoot()
             let across = max(distance * distance - warmth * warmth, 0).squareRoot()
             if warmth > FrameJudgement.yellowedWarmth, warmth <= FrameJudgement.yellowedWarmthLimit,
-               across <= FrameJudgement.yellowedAcross, luminance >= FrameJudgement.paperBrightness * pictureBright {
+               across <= FrameJudgement.yellowedAcross, luminance >= FrameJudgement.paperBrightness * pictureBright,
+               FrameJudgement.bothFindWarmer(frame, scene: scene, locus: locus) {
                 verdict = .yellowed
                 reason = "yellowed frame: warmer (\(describe(frame))) than the picture and its surroundings show (\(describe(scene.chroma))); light from those, the frame keeps its colour"
                 return
@@ -127,6 +128,19 @@ struct FrameJudgement {
         }
         verdict = .notReference(uniform: true)
         reason = "coloured frame (no light has its colour): light from the picture and its surroundings"
+    }
+
+    /// Whether the picture and the surface around the card each, on their own, show a light
+    /// cooler than `frame` by ``yellowedWarmth``, and agree with each other.
+    ///
+    /// A white frame under a warm lamp is the commonest photo there is, and taking it for an aged
+    /// one costs far more (the lamp's whole cast stays) than leaving an aged frame a little cold;
+    /// a cool picture alone (a sky, a sea) or a cool table alone does not make a frame yellowed,
+    /// and without a surface to see there is no second witness.
+    static func bothFindWarmer(_ frame: LightChroma, scene: SceneLight, locus: PlanckianLocus) -> Bool {
+        guard let picture = scene.picture, let surroundings = scene.surroundings,
+              picture.distance(to: surroundings) <= SceneLight.agreement else { return false }
+        return [picture, surroundings].allSatisfy { (frame - $0).dot(locus.nearest(to: $0).warmward) > yellowedWarmth }
     }
 
     /// The share of the frame's readable samples whose colour is far from the frame's median

@@ -16,6 +16,10 @@ struct SceneLight {
     var cues: Int
     /// Whether the surface around the card was among the cues (else the picture alone spoke).
     var seesSurroundings: Bool
+    /// The light the picture's cues alone show, and the surface ring's alone (nil when it had
+    /// none): a frame is only called aged when each of them, on its own, finds it warmer.
+    var picture: LightChroma?
+    var surroundings: LightChroma?
 
     /// The Minkowski norm for the cues (Finlayson & Trezzi 2004; see ``WhiteBalance/shadesOfGrayPower``).
     static let power = 6.0
@@ -56,8 +60,11 @@ struct SceneLight {
             plausible.reduce(0) { $0 + $1.distance(to: a) } < plausible.reduce(0) { $0 + $1.distance(to: b) }
         }!
         let kept = plausible.indices.filter { plausible[$0].distance(to: anchor) <= agreement }
-        let mean = kept.map { plausible[$0] }.reduce(LightChroma(rg: 0, bg: 0), +) * (1 / Double(kept.count))
-        return SceneLight(chroma: mean, agreeing: kept.count, cues: plausible.count,
-                          seesSurroundings: kept.contains { $0 >= pictureCues })
+        func mean(_ indices: [Int]) -> LightChroma? {
+            indices.isEmpty ? nil : indices.map { plausible[$0] }.reduce(LightChroma(rg: 0, bg: 0), +) * (1 / Double(indices.count))
+        }
+        return SceneLight(chroma: mean(kept)!, agreeing: kept.count, cues: plausible.count,
+                          seesSurroundings: kept.contains { $0 >= pictureCues },
+                          picture: mean(Array(0..<pictureCues)), surroundings: mean(Array(pictureCues..<plausible.count)))
     }
 }
