@@ -117,7 +117,12 @@ struct FrameJudgement {
                 reason = "yellowed frame: warmer (\(describe(frame))) than the picture and its surroundings show (\(describe(scene.chroma))); light from those, the frame keeps its colour"
                 return
             }
-            if distance > FrameJudgement.disagreement {
+            // Along the warm direction only, a frame is the lamp's white unless both witnesses
+            // disagree (the same caution as for yellowing); an edition warmer than paper yellows,
+            // or off to the side, is coloured on the pooled light's word.
+            let alongLocus = across <= FrameJudgement.yellowedAcross && warmth <= FrameJudgement.yellowedWarmthLimit
+            if distance > FrameJudgement.disagreement,
+               !alongLocus || FrameJudgement.bothFindWarmer(frame, scene: scene, locus: locus) {
                 verdict = .notReference(uniform: true)
                 reason = "coloured frame: its colour (\(describe(frame))) is far from the light the picture and its surroundings show (\(describe(scene.chroma))); light from those"
                 return
