@@ -86,4 +86,24 @@ import Testing
         #expect(shared.field.logLevels == estimates[1].field.logLevels)
         #expect(shared.reason.contains("3 photos"), "\(shared.reason)")
     }
+
+    /// The public scene that regressed (a white frame under tungsten, its picture cooler than the
+    /// lamp, its table not): one witness finding the frame warmer does not make it yellowed.
+    @Test func aFrameIsYellowedOnlyWhenThePictureAndTheSurroundingsBothFindItWarmer() throws {
+        let locus = PlanckianLocus(space: WorkingSpace(.srgb))
+        let lamp = locus.nearest(to: LightChroma(rg: 0.6, bg: -1.2))
+        let warmer = lamp.point + lamp.warmward * 0.5
+        func scene(picture: LightChroma, surroundings: LightChroma?) -> SceneLight {
+            SceneLight(chroma: picture, agreeing: 2, cues: 2, seesSurroundings: surroundings != nil,
+                       picture: picture, surroundings: surroundings)
+        }
+        let agreeing = scene(picture: lamp.point, surroundings: lamp.point)
+        #expect(FrameJudgement.bothFindWarmer(warmer, scene: agreeing, locus: locus))
+        // The table shows the frame's own warmth: the frame is the lamp's white.
+        #expect(!FrameJudgement.bothFindWarmer(warmer, scene: scene(picture: lamp.point, surroundings: warmer), locus: locus))
+        // Nothing around the card to confirm the picture.
+        #expect(!FrameJudgement.bothFindWarmer(warmer, scene: scene(picture: lamp.point, surroundings: nil), locus: locus))
+        // A frame no warmer than the scene.
+        #expect(!FrameJudgement.bothFindWarmer(lamp.point, scene: agreeing, locus: locus))
+    }
 }
