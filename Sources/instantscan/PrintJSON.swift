@@ -35,8 +35,10 @@ struct PrintJSON: Encodable {
 
     /// What white balance measured and did to one print.
     struct Light: Encodable {
-        /// frame, darkFrame, picture or none.
+        /// frame, darkFrame, surroundings, picture or none.
         var source: String
+        /// Why that source was used (why the frame was or was not taken as white).
+        var reason: String?
         /// Multipliers applied to R, G, B in linear light at the card's centre.
         var gains: [Double]
         /// Where each channel's level came from (measured, censored, locus, clipBound, picture).
@@ -53,6 +55,7 @@ struct PrintJSON: Encodable {
 
         init(_ report: WhiteBalanceReport) {
             source = report.light.source.rawValue
+            reason = report.light.reason.isEmpty ? nil : report.light.reason
             gains = report.light.gains.map { ($0 * 10_000).rounded() / 10_000 }
             channels = report.light.channels.map(\.rawValue)
             cct = report.light.correlatedColorTemperature.map { $0.rounded() }

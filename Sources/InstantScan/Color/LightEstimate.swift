@@ -25,11 +25,15 @@ public struct LightEstimate: Sendable, Equatable {
     public var profile: BuiltInProfile
     /// Frame samples the estimate rests on (0 for a picture estimate).
     public var sampleCount: Int
+    /// Why this source was used, in words for the user (for example why the frame was not taken
+    /// as white); empty when there was no choice to make.
+    public var reason: String
 
     /// Makes an estimate.
     package init(source: LightSource, field: IlluminationField, whiteLevel: Double, channels: [ChannelEvidence],
-                profile: BuiltInProfile, sampleCount: Int = 0) {
+                 profile: BuiltInProfile, sampleCount: Int = 0, reason: String = "") {
         self.source = source
+        self.reason = reason
         self.field = field
         self.whiteLevel = whiteLevel
         self.channels = channels
@@ -75,8 +79,9 @@ public struct LightEstimate: Sendable, Equatable {
     /// One estimate for prints shot under one light, to apply to each of them: the same
     /// correction everywhere, so the batch comes out consistent.
     ///
-    /// The best source present decides: frame estimates outvote dark-frame ones, which outvote
-    /// picture statistics. Colour is pooled as ratios to a reference channel (the one most
+    /// The best source present decides: white-frame estimates outvote dark-frame ones, which
+    /// outvote estimates from a print's surroundings, which outvote picture statistics; so the
+    /// white-framed photos of a batch are its references. Colour is pooled as ratios to a reference channel (the one most
     /// frames measured), so that photos exposed differently pool their colour without mixing
     /// their exposures; the level is the mean level of the reference channel, the field's shape
     /// the mean shape. A channel no frame measured (clipped in every photo) is completed from the
@@ -88,10 +93,14 @@ public struct LightEstimate: Sendable, Equatable {
         precondition(!estimates.isEmpty, "combining needs at least one estimate")
         let profile = estimates[0].profile
         precondition(estimates.allSatisfy { $0.profile == profile }, "estimates to combine share one colour space")
-        let rank: [LightSource] = [.frame, .darkFrame, .picture, .none]
+        let rank: [LightSource] = [.frame, .darkFrame, .surroundings, .picture, .none]
         let best = rank.first { source in estimates.contains { $0.source == source } } ?? .none
         let pool = estimates.filter { $0.source == best }
-        guard pool.count > 1 else { return pool[0] }
+        guard pool.count > 1 else {
+            var single = pool[0]
+            if estimates.count > 1 { single.reason = "one light for \(estimates.count) photos, from the one measured best: " + single.reason }
+            return single
+        }
 
         let weights = pool.map { Double(max($0.sampleCount, 1)) }
         func mean(_ indices: [Int], _ value: (Int) -> Double) -> Double {
@@ -141,7 +150,10 @@ public struct LightEstimate: Sendable, Equatable {
                 channels[c] = .locus
             }
         }
+        let skipped = estimates.count - pool.count
+        let reason = "one light for \(estimates.count) photos, pooled from the \(pool.count) measured best"
+            + (skipped > 0 ? " (\(skipped) with a less reliable reference left out)" : "")
         return LightEstimate(source: best, field: field, whiteLevel: mean(all) { pool[$0].whiteLevel },
-                             channels: channels, profile: profile, sampleCount: Int(weights.reduce(0, +)))
+                             channels: channels, profile: profile, sampleCount: Int(weights.reduce(0, +)), reason: reason)
     }
 }

@@ -125,3 +125,49 @@ struct PlanckianLocus: Sendable {
         return ys[low] + f * (ys[high] - ys[low])
     }
 }
+
+extension PlanckianLocus {
+    /// The temperature of table entry `i` (the table runs log-spaced from 1667 K to 25000 K).
+    static func kelvin(atIndex i: Double, count: Int) -> Double {
+        1667 * pow(25_000 / 1667, i / Double(count - 1))
+    }
+
+    /// The nearest point of the locus to `chroma`: its temperature, the point, and the unit
+    /// tangent pointing towards warmer light (R/G up, B/G down).
+    func nearest(to chroma: LightChroma) -> (kelvin: Double, point: LightChroma, warmward: LightChroma) {
+        var best = (distance: Double.infinity, index: 0.0, point: LightChroma(rg: logRG[0], bg: logBG[0]), segment: 0)
+        for i in 0..<(logRG.count - 1) {
+            let a = LightChroma(rg: logRG[i], bg: logBG[i]), b = LightChroma(rg: logRG[i + 1], bg: logBG[i + 1])
+            let d = b - a
+            let f = min(max((chroma - a).dot(d) / max(d.dot(d), 1e-18), 0), 1)
+            let p = a + d * f
+            let distance = p.distance(to: chroma)
+            if distance < best.distance { best = (distance, Double(i) + f, p, i) }
+        }
+        let i = best.segment
+        let d = LightChroma(rg: logRG[i] - logRG[i + 1], bg: logBG[i] - logBG[i + 1])
+        let length = max(d.dot(d).squareRoot(), 1e-12)
+        return (PlanckianLocus.kelvin(atIndex: best.index, count: logRG.count), best.point, d * (1 / length))
+    }
+
+    /// The point of the locus at `kelvin`.
+    func point(kelvin: Double) -> LightChroma {
+        let i = log(kelvin / 1667) / log(25_000 / 1667) * Double(logRG.count - 1)
+        let low = min(max(Int(i.rounded(.down)), 0), logRG.count - 2)
+        let f = min(max(i - Double(low), 0), 1)
+        return LightChroma(rg: logRG[low] + f * (logRG[low + 1] - logRG[low]),
+                           bg: logBG[low] + f * (logBG[low + 1] - logBG[low]))
+    }
+
+    /// `chroma` pulled into the band of plausible lights: its temperature into `kelvins` and its
+    /// distance from the locus to at most `offset` (log-ratio units, across the locus).
+    func plausible(_ chroma: LightChroma, kelvins: ClosedRange<Double>, offset: Double) -> LightChroma {
+        let near = nearest(to: chroma)
+        let kelvin = min(max(near.kelvin, kelvins.lowerBound), kelvins.upperBound)
+        let base = kelvin == near.kelvin ? near.point : point(kelvin: kelvin)
+        var across = chroma - near.point
+        let length = across.dot(across).squareRoot()
+        if length > offset { across = across * (offset / length) }
+        return base + across
+    }
+}

@@ -56,23 +56,48 @@ public struct PrintColorCorrection: Sendable {
     @discardableResult
     public func correct(_ image: PixelBuffer, format: PrintFormat?, card: PixelBuffer? = nil, window: Quad? = nil,
                         light: LightEstimate? = nil) throws -> WhiteBalanceReport? {
-        let report = try balance(image, format: format, card: card, window: window, light: light)
+        try correct(image, format: format, card: card, window: window, light: light, ring: nil)
+    }
+
+    /// As ``correct(_:format:card:window:light:)``, judging the frame also against `ring`, the
+    /// surface around the print (see ``surfaceRing(around:from:rectifier:converter:light:)``).
+    @discardableResult
+    func correct(_ image: PixelBuffer, format: PrintFormat?, card: PixelBuffer?, window: Quad?,
+                 light: LightEstimate?, ring: SurfaceRing?) throws -> WhiteBalanceReport? {
+        let report = try balance(image, format: format, card: card, window: window, light: light, ring: ring)
         stretch?.apply(to: image)
         return report
     }
 
     /// The light on a card, as ``correct(_:format:card:window:light:)`` would estimate it.
     public func estimate(card: PixelBuffer, format: PrintFormat?) -> LightEstimate {
-        WhiteBalance(mode: whiteBalance, profile: profile).estimate(card: card, format: format)
+        estimate(card: card, format: format, ring: nil)
+    }
+
+    /// The light on a card, judging its frame also against `ring`.
+    func estimate(card: PixelBuffer, format: PrintFormat?, ring: SurfaceRing?) -> LightEstimate {
+        WhiteBalance(mode: whiteBalance, profile: profile).estimate(card: card, format: format, ring: ring)
+    }
+
+    /// The surface around `print` in ``profile``'s space, which white balance weighs the frame
+    /// against (a coloured, patterned or aged frame is not the light's white); nil when white
+    /// balance does not read the frame (another mode, or a `light` given) or the photo shows
+    /// nothing around the card.
+    func surfaceRing(around print: DetectedPrint, from decoded: DecodedImage, rectifier: PrintRectifier,
+                     converter: ColorConverter, light: LightEstimate?) throws -> SurfaceRing? {
+        guard whiteBalance == .frame, light == nil,
+              let band = try rectifier.surroundings(of: print, from: decoded) else { return nil }
+        if !converter.isIdentity { converter.convert(band.image) }
+        return SurfaceRing(image: band.image, reach: band.reach)
     }
 
     private func balance(_ image: PixelBuffer, format: PrintFormat?, card: PixelBuffer?, window: Quad?,
-                         light given: LightEstimate?) throws -> WhiteBalanceReport? {
+                         light given: LightEstimate?, ring: SurfaceRing?) throws -> WhiteBalanceReport? {
         guard whiteBalance != .none || given != nil else { return nil }
         if let given, given.profile != profile { throw ScanError.lightInOtherSpace(given.profile, profile) }
         let balance = WhiteBalance(mode: whiteBalance == .none ? .frame : whiteBalance, profile: profile)
         let frame = card ?? image
-        let light = given ?? balance.estimate(card: frame, format: format)
+        let light = given ?? balance.estimate(card: frame, format: format, ring: ring)
         let chroma = balance.frameChroma(card: frame, format: format, light: light)
         let clipped = balance.apply(light, to: image, covering: card == nil ? nil : window)
         return WhiteBalanceReport(light: light, frameChroma: chroma?.before, correctedFrameChroma: chroma?.after,

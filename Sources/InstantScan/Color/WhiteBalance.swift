@@ -21,10 +21,16 @@ import Darwin
 /// (the output's: colour management runs first), so an sRGB and a Display P3 photo of the same
 /// print give the same result.
 ///
-/// When the frame cannot be read it falls back: a dark (black-edition) frame still gives the
-/// colour and falloff of the light but not the exposure, which is then left as it was; a frame
-/// too dark to measure, or no known format, leaves the picture's own statistics (shades of gray
-/// in linear light, gray world's better-behaved generalisation).
+/// The frame is only the reference when it is white paper. ``FrameJudgement`` weighs it against
+/// the rest of the photo — the picture's own statistics and the surface around the card, which
+/// carries the same light but not the frame's colour or age (``SceneLight``) — and against what
+/// a light can be: a coloured or patterned frame, or one yellowed with age, is not taken for a
+/// light. Then the light comes from the picture and the surroundings, the frame's falloff is
+/// kept when its colour is the same all round, and the frame keeps its own colour in the scan.
+/// A dark (black-edition) frame gives the colour and falloff of the light when the picture and
+/// surroundings agree with it, but not the exposure, which is then left as it was. Without a
+/// format the picture's own statistics are used (shades of gray in linear light, gray world's
+/// better-behaved generalisation). ``LightEstimate/reason`` says which and why.
 public struct WhiteBalance: Sendable {
     /// How the light is found.
     public var mode: WhiteBalanceMode
@@ -41,10 +47,6 @@ public struct WhiteBalance: Sendable {
     static let darkFrameRatio = 0.5
     /// Below this linear value a frame's colour is JPEG noise (code ≈ 25).
     static let unreadableFrameLevel = 0.01
-    /// A frame whose colour lies further than this from the Planckian locus (Duv, CIE 1960 uv) is
-    /// not white paper under some lamp but a coloured frame (pink, mint, blue editions): twice the
-    /// distance of the greenest fluorescent tube or LED.
-    static let offLocusLimit = 0.02
 
     /// Makes a white balance.
     public init(mode: WhiteBalanceMode = .frame, profile: BuiltInProfile = .srgb) {
@@ -55,6 +57,19 @@ public struct WhiteBalance: Sendable {
     /// The light on `card`, an upright image of the whole card (thick border at the bottom) in
     /// ``profile``'s space; `format` places the picture window, nil when unknown.
     public func estimate(card: PixelBuffer, format: PrintFormat?) -> LightEstimate {
+        estimate(card: card, format: format, ring: nil)
+    }
+
+    /// The light on `card`, judging its frame also against `ring`, the surface around the card
+    /// in the photo (nil when the photo shows none).
+    ///
+    /// The frame is the reference when it is white paper: plain, bright, of a colour some light
+    /// could give white paper, and agreeing with the light the picture and the surroundings show
+    /// (``FrameJudgement``). A black frame gives the light's colour and falloff when it agrees
+    /// with them. Otherwise (coloured, patterned, yellowed) the light comes from the picture and
+    /// the surroundings (``SceneLight``), the frame's falloff is kept when its colour is the same
+    /// all round, and the exposure is left as it was.
+    func estimate(card: PixelBuffer, format: PrintFormat?, ring: SurfaceRing?) -> LightEstimate {
         precondition(card.format == .rgba8, "white balance works on RGBA8 images")
         switch mode {
         case .none:
@@ -64,29 +79,50 @@ public struct WhiteBalance: Sendable {
         case .frame:
             guard let format else { return pictureEstimate(card: card) }
             let space = WorkingSpace(profile)
+            let locus = PlanckianLocus(space: space)
             let samples = FrameSamples(card: card, format: format)
-            guard let fit = FrameLightFit.fit(samples, format: format, locus: PlanckianLocus(space: space)) else {
-                return pictureEstimate(card: card)
+            let scene = SceneLight.estimate(card: card, format: format, ring: ring, space: space, locus: locus)
+            guard let fit = FrameLightFit.fit(samples, format: format, locus: locus) else {
+                return sceneEstimate(scene, shape: nil, card: card, reason: "no frame to read: light from the picture and its surroundings")
             }
             let inliers = fit.inlier.filter { $0 }.count
-            let paper = fit.field.logLevels.map { exp($0) }
-            guard let xy = space.chromaticity(paper), let locus = PlanckianLocus.distance(x: xy.x, y: xy.y),
-                  abs(locus.duv) <= WhiteBalance.offLocusLimit else {
-                return pictureEstimate(card: card)
-            }
-            let paperLuminance = space.xyz(paper)[1]
             let pictureBright = PictureSamples(card: card, window: format).luminanceQuantile(0.9, in: space) ?? 0
-            if paperLuminance >= WhiteBalance.darkFrameRatio * pictureBright {
+            let judgement = FrameJudgement(fit: fit, samples: samples, pictureBright: pictureBright, scene: scene,
+                                           space: space, locus: locus)
+            let paperLuminance = space.xyz(fit.field.logLevels.map { exp($0) })[1]
+            switch judgement.verdict {
+            case .white:
                 return LightEstimate(source: .frame, field: fit.field, whiteLevel: paperWhiteLinear,
-                                     channels: fit.evidence, profile: profile, sampleCount: inliers)
+                                     channels: fit.evidence, profile: profile, sampleCount: inliers, reason: judgement.reason)
+            case .dark:
+                return LightEstimate(source: .darkFrame, field: fit.field, whiteLevel: paperLuminance,
+                                     channels: fit.evidence, profile: profile, sampleCount: inliers, reason: judgement.reason)
+            case .yellowed:
+                var light = sceneEstimate(scene, shape: fit.field, card: card, reason: judgement.reason)
+                // Yellowing absorbs blue first, then green: the paper's red, once the light is
+                // divided out, is still close to white, and fixes the exposure when it was read.
+                if scene != nil, fit.evidence[0] == .measured {
+                    light.whiteLevel = agedPaperRedLinear / exp(fit.field.logLevels[0] - light.field.logLevels[0])
+                }
+                return light
+            case let .notReference(uniform):
+                return sceneEstimate(scene, shape: uniform ? fit.field : nil, card: card, reason: judgement.reason)
             }
-            guard paper.allSatisfy({ $0 >= WhiteBalance.unreadableFrameLevel }),
-                  fit.evidence.allSatisfy({ $0 == .measured }) else {
-                return pictureEstimate(card: card)
-            }
-            return LightEstimate(source: .darkFrame, field: fit.field, whiteLevel: paperLuminance,
-                                 channels: fit.evidence, profile: profile, sampleCount: inliers)
         }
+    }
+
+    /// The light from `scene` (falling back on the picture's statistics when it is nil), with the
+    /// falloff of `shape` (a frame's fit) when given. The exposure at the card's centre is left as
+    /// it was: the frame's lightness is unknown.
+    func sceneEstimate(_ scene: SceneLight?, shape: IlluminationField?, card: PixelBuffer, reason: String) -> LightEstimate {
+        guard let scene else { return pictureEstimate(card: card) }
+        let space = WorkingSpace(profile)
+        var field = shape ?? IlluminationField(logLevels: [0, 0, 0])
+        // Tilts only mean a light's colour gradient on a frame of one colour; the levels carry the
+        // light's colour at luminance 1, so the centre keeps its exposure.
+        field.logLevels = scene.chroma.logLevels(luminance: 1, in: space)
+        return LightEstimate(source: scene.seesSurroundings ? .surroundings : .picture, field: field, whiteLevel: 1,
+                             channels: [.picture, .picture, .picture], profile: profile, reason: reason)
     }
 
     /// Corrects `image` in place by `light`. `region` is the part of the card the image shows, in
@@ -131,6 +167,11 @@ public struct WhiteBalance: Sendable {
         let medianAfter = after.map { FrameLightFit.median($0) ?? 0 }
         return (space.chroma(medianBefore), space.chroma(medianAfter))
     }
+
+    /// The red code an aged (yellowed) frame is mapped to: a little below ``paperWhite``, since
+    /// paper that has yellowed has also lost a little of its red.
+    static let agedPaperRed = 230.0
+    var agedPaperRedLinear: Double { LinearLight.toLinear(WhiteBalance.agedPaperRed / 255) }
 
     /// ``paperWhite`` in linear light.
     var paperWhiteLinear: Double { LinearLight.toLinear(min(max(paperWhite, 0), 255) / 255) }

@@ -44,6 +44,13 @@ public struct PrintScanner: Sendable {
         }
         // The photo's capture date travels into each scan's EXIF (nothing else of its EXIF does).
         let captureDate = EmbeddedMetadata(reading: data).exif?.captureDate
+        // White balance weighs each frame against the surface around its print, which lies
+        // outside the rows kept below.
+        let correction = PrintColorCorrection(options: options)
+        let rings = try timings.measure("colour") {
+            try located.prints.map { try correction.surfaceRing(around: $0, from: located.decoded, rectifier: rectifier,
+                                                                converter: converter, light: light) }
+        }
         // Only the prints' rows of the photo are read from here on (no preview drawn on it).
         if options.previewLongSide == nil, let rows = located.decoded.storedRows(of: located.prints) {
             located.decoded.pixels.releaseRows(keeping: rows)
@@ -51,7 +58,8 @@ public struct PrintScanner: Sendable {
 
         var prints: [ScannedPrint] = []
         for (index, print) in located.prints.enumerated() {
-            var scanned = try scan(print, from: located.decoded, converter: converter, light: light, timings: &timings)
+            var scanned = try scan(print, from: located.decoded, converter: converter, light: light, ring: rings[index],
+                                   timings: &timings)
             scanned.captureDate = captureDate
             if let warning = scanned.glare?.warning {
                 warnings.append(located.prints.count > 1 ? "print \(index + 1): \(warning)" : warning)
@@ -88,13 +96,15 @@ public struct PrintScanner: Sendable {
         return try located.prints.map { print in
             let card = try rectifier.estimationCard(for: print, from: located.decoded)
             if !converter.isIdentity { converter.convert(card) }
-            return correction.estimate(card: card, format: print.format)
+            let ring = try correction.surfaceRing(around: print, from: located.decoded, rectifier: rectifier,
+                                                  converter: converter, light: nil)
+            return correction.estimate(card: card, format: print.format, ring: ring)
         }
     }
 
     /// Rectifies, corrects and measures the glare of one located print.
     private func scan(_ print: DetectedPrint, from decoded: DecodedImage, converter: ColorConverter,
-                      light: LightEstimate?, timings: inout StageTimings) throws -> ScannedPrint {
+                      light: LightEstimate?, ring: SurfaceRing?, timings: inout StageTimings) throws -> ScannedPrint {
         let rectifier = PrintRectifier(options: options)
         let image = try timings.measure("warp") { try rectifier.rectify(print, from: decoded) }
         if !converter.isIdentity { timings.measure("icc") { converter.convert(image) } }
@@ -108,7 +118,8 @@ public struct PrintScanner: Sendable {
         } : nil
         let report = try timings.measure("colour") {
             try PrintColorCorrection(options: options).correct(image, format: print.format, card: card,
-                                                                window: PrintRectifier.windowInCard(print), light: light)
+                                                                window: PrintRectifier.windowInCard(print), light: light,
+                                                                ring: ring)
         }
         let glare = options.detectsGlare ? timings.measure("glare") {
             GlareDetector(profile: options.outputProfile).report(card: card ?? image, format: print.format,

@@ -1,0 +1,173 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Whether a print's frame can serve as the white reference, judged against what else the photo
+/// shows: the spread of its colours, how bright it is beside the picture, whether the light it
+/// implies is a light at all, and whether that light agrees with the picture and the surface
+/// around the card (``SceneLight``).
+///
+/// A white frame under a warm lamp and a yellowed frame under daylight look alike on their own;
+/// what tells them apart is the rest of the photo: under the lamp the picture and the table are
+/// warm too, under daylight they are not, and the frame is warmer than everything else.
+struct FrameJudgement {
+    enum Verdict: Equatable {
+        /// White paper: the frame gives colour, falloff and exposure.
+        case white
+        /// A black frame: colour and falloff, not exposure.
+        case dark
+        /// Paper yellowed with age: the light comes from elsewhere, but the paper's falloff holds
+        /// and its least-yellowed channel (red: yellowing absorbs blue first, then green) is still
+        /// nearly the paper's white, which fixes the exposure.
+        case yellowed
+        /// Not a reference (coloured, patterned or unreadable); `uniform` when its reflectance is
+        /// the same all round, so that its falloff still holds.
+        case notReference(uniform: Bool)
+    }
+
+    var verdict: Verdict
+    /// Why, in words for the user (`scan --json`).
+    var reason: String
+
+    /// A frame with more than this share of its samples far from its median colour is patterned:
+    /// a plain frame's outliers are a caption's strokes and the rim of a glare patch, a few percent.
+    static let patternShare = 0.12
+    /// How far (log-ratio units) a sample's colour must be from the median to count as far.
+    static let patternDistance = 0.2
+    /// Below this share of readable samples (neither clipped nor near black) the spread says
+    /// nothing: what is left is captions and glare rims.
+    static let readableShare = 0.25
+    /// A frame whose colour lies further than this from the Planckian locus (Duv) is not white
+    /// paper under some lamp: twice the distance of the greenest fluorescent tube or LED.
+    static let offLocusLimit = 0.02
+    /// The temperatures a light can have after a phone's own white balance.
+    static let kelvins = 1900.0...13_000.0
+    /// A frame warmer than the scene's light by more than this (log-ratio units along the locus,
+    /// about 30 % more red than blue) is yellowed, not lit by a warmer lamp than the rest.
+    static let yellowedWarmth = 0.3
+    /// Paper does not yellow further than this (log-ratio units, about C*ab 40): a frame warmer
+    /// still is an ochre or olive edition.
+    static let yellowedWarmthLimit = 1.2
+    /// Aged paper is still paper: at least this bright beside the picture's 90th percentile
+    /// (a white frame is at or above it; an ochre edition well below).
+    static let paperBrightness = 0.8
+    /// A frame warmer than the scene's light is yellowed only if it is not also this far off to
+    /// the side (towards green or magenta): yellowing moves paper's colour along the warm
+    /// direction, an olive or pink edition moves it across.
+    static let yellowedAcross = 0.3
+    /// A frame further than this from the scene's light in any direction is coloured.
+    static let disagreement = 0.5
+    /// A black frame's colour is read from low codes; further than this from the scene's light it
+    /// is not used.
+    static let darkDisagreement = 0.6
+
+    /// Judges the frame whose fit is `fit` and samples `samples`; `pictureBright` is the
+    /// picture's 90th-percentile luminance, `scene` the light without the frame.
+    init(fit: FrameLightFit, samples: FrameSamples, pictureBright: Double, scene: SceneLight?,
+         space: WorkingSpace, locus: PlanckianLocus) {
+        let paper = fit.field.logLevels.map { exp($0) }
+        let spread = FrameJudgement.farShare(samples)
+        func describe(_ light: LightChroma) -> String {
+            let kelvin = locus.nearest(to: light).kelvin
+            return "\(Int((kelvin / 100).rounded()) * 100) K"
+        }
+        let luminance = space.xyz(paper)[1]
+        guard let frame = LightChroma(rgb: paper) else {
+            verdict = .notReference(uniform: false)
+            reason = "frame unreadable: light from the picture and its surroundings"
+            return
+        }
+        if luminance < WhiteBalance.darkFrameRatio * pictureBright {
+            guard paper.allSatisfy({ $0 >= WhiteBalance.unreadableFrameLevel }), fit.evidence.allSatisfy({ $0 == .measured }) else {
+                verdict = .notReference(uniform: true)
+                reason = "dark frame too dark to read: light from the picture and its surroundings"
+                return
+            }
+            if let scene, frame.distance(to: scene.chroma) > FrameJudgement.darkDisagreement {
+                verdict = .notReference(uniform: true)
+                reason = "dark frame's colour (\(describe(frame))) disagrees with the picture and its surroundings (\(describe(scene.chroma))): light from those"
+                return
+            }
+            verdict = .dark
+            reason = scene == nil ? "dark frame: colour and falloff of the light" : "dark frame, agreeing with the picture and its surroundings: colour and falloff of the light"
+            return
+        }
+        if spread > FrameJudgement.patternShare {
+            verdict = .notReference(uniform: false)
+            reason = "patterned frame (\(FrameJudgement.percent(spread)) of it far from its main colour): light from the picture and its surroundings"
+            return
+        }
+        if let xy = space.chromaticity(paper), let off = PlanckianLocus.distance(x: xy.x, y: xy.y),
+           abs(off.duv) <= FrameJudgement.offLocusLimit, FrameJudgement.kelvins.contains(off.kelvin) {
+            guard let scene else {
+                verdict = .white
+                reason = "white frame"
+                return
+            }
+            let difference = frame - scene.chroma
+            let warmth = difference.dot(locus.nearest(to: scene.chroma).warmward)
+            let distance = difference.dot(difference).squareRoot()
+            let across = max(distance * distance - warmth * warmth, 0).squareRoot()
+            if warmth > FrameJudgement.yellowedWarmth, warmth <= FrameJudgement.yellowedWarmthLimit,
+               across <= FrameJudgement.yellowedAcross, luminance >= FrameJudgement.paperBrightness * pictureBright,
+               FrameJudgement.bothFindWarmer(frame, scene: scene, locus: locus) {
+                verdict = .yellowed
+                reason = "yellowed frame: warmer (\(describe(frame))) than the picture and its surroundings show (\(describe(scene.chroma))); light from those, the frame keeps its colour"
+                return
+            }
+            // Along the warm direction only, a frame is the lamp's white unless both witnesses
+            // disagree (the same caution as for yellowing); an edition warmer than paper yellows,
+            // or off to the side, is coloured on the pooled light's word.
+            let alongLocus = across <= FrameJudgement.yellowedAcross && warmth <= FrameJudgement.yellowedWarmthLimit
+            if distance > FrameJudgement.disagreement,
+               !alongLocus || FrameJudgement.bothFindWarmer(frame, scene: scene, locus: locus) {
+                verdict = .notReference(uniform: true)
+                reason = "coloured frame: its colour (\(describe(frame))) is far from the light the picture and its surroundings show (\(describe(scene.chroma))); light from those"
+                return
+            }
+            verdict = .white
+            reason = "white frame, agreeing with the picture and its surroundings"
+            return
+        }
+        verdict = .notReference(uniform: true)
+        reason = "coloured frame (no light has its colour): light from the picture and its surroundings"
+    }
+
+    /// Whether the picture and the surface around the card each, on their own, show a light
+    /// cooler than `frame` by ``yellowedWarmth``, and agree with each other.
+    ///
+    /// A white frame under a warm lamp is the commonest photo there is, and taking it for an aged
+    /// one costs far more (the lamp's whole cast stays) than leaving an aged frame a little cold;
+    /// a cool picture alone (a sky, a sea) or a cool table alone does not make a frame yellowed,
+    /// and without a surface to see there is no second witness.
+    static func bothFindWarmer(_ frame: LightChroma, scene: SceneLight, locus: PlanckianLocus) -> Bool {
+        guard let picture = scene.picture, let surroundings = scene.surroundings,
+              picture.distance(to: surroundings) <= SceneLight.agreement else { return false }
+        return [picture, surroundings].allSatisfy { (frame - $0).dot(locus.nearest(to: $0).warmward) > yellowedWarmth }
+    }
+
+    /// The share of the frame's readable samples whose colour is far from the frame's median
+    /// colour: a pattern's other colours (0 when too little of the frame is readable to tell).
+    static func farShare(_ samples: FrameSamples) -> Double {
+        var rg: [Double] = [], bg: [Double] = []
+        let table = FrameLightFit.logTable
+        for i in 0..<samples.count {
+            let r = samples.codes[0][i], g = samples.codes[1][i], b = samples.codes[2][i]
+            // Dark codes are noise-dominated, clipped ones carry no ratio.
+            guard min(r, g, b) >= 12, max(r, g, b) < FrameLightFit.clipCode else { continue }
+            rg.append(table[Int(r)] - table[Int(g)])
+            bg.append(table[Int(b)] - table[Int(g)])
+        }
+        guard rg.count >= 64, Double(rg.count) >= readableShare * Double(samples.count),
+              let mrg = FrameLightFit.median(rg), let mbg = FrameLightFit.median(bg) else { return 0 }
+        let limit = patternDistance * patternDistance
+        let far = zip(rg, bg).filter { ($0 - mrg) * ($0 - mrg) + ($1 - mbg) * ($1 - mbg) > limit }.count
+        return Double(far) / Double(rg.count)
+    }
+
+    static func percent(_ share: Double) -> String {
+        String(Int((share * 100).rounded())) + " %"
+    }
+}

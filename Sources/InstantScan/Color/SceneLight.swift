@@ -1,0 +1,70 @@
+/// The light as the picture and the surface around the card show it, without the frame: what
+/// white balance uses when the frame is not a white reference, and what it checks a frame
+/// against.
+///
+/// Each cue is a classic colour-constancy estimate in linear light: shades of gray (p = 6) and
+/// gray edge (p = 6) on the picture, the picture's near-neutral surfaces, and shades of gray and
+/// gray edge on the surface ring. Each is pulled into the band where lights lie (near the
+/// Planckian locus, 2000–12000 K), and the cues are pooled robustly: the cue nearest all the
+/// others anchors, those far from it (a red table, a picture of grass) are left out, and the rest
+/// are averaged.
+struct SceneLight {
+    /// The pooled estimate.
+    var chroma: LightChroma
+    /// How many cues agreed and how many there were.
+    var agreeing: Int
+    var cues: Int
+    /// Whether the surface around the card was among the cues (else the picture alone spoke).
+    var seesSurroundings: Bool
+    /// The light the picture's cues alone show, and the surface ring's alone (nil when it had
+    /// none): a frame is only called aged when each of them, on its own, finds it warmer.
+    var picture: LightChroma?
+    var surroundings: LightChroma?
+
+    /// The Minkowski norm for the cues (Finlayson & Trezzi 2004; see ``WhiteBalance/shadesOfGrayPower``).
+    static let power = 6.0
+    /// The temperatures a light is pulled into.
+    static let kelvins = 2000.0...12_000.0
+    /// How far across the locus a light may sit (log-ratio units): fluorescent tubes and LEDs sit
+    /// a little green of it, a few hundredths.
+    static let offLocus = 0.08
+    /// Cues further than this from the anchor are left out.
+    static let agreement = 0.25
+    /// Sample spacing on the card image (pixels) for the picture's cues: edges a few pixels apart.
+    static let pictureStep = 3
+
+    /// Estimates the light on `card` (an upright card of `format`) from its picture and, when
+    /// given, the surface ring around it; nil when nothing can be read.
+    static func estimate(card: PixelBuffer, format: PrintFormat, ring: SurfaceRing?, space: WorkingSpace,
+                         locus: PlanckianLocus) -> SceneLight? {
+        let (cw, ch) = format.cardSize
+        let w = format.window, m = PictureSamples.marginMillimetres
+        let x0 = Int((w.x + m) / cw * Double(card.width)), x1 = Int((w.x + w.width - m) / cw * Double(card.width))
+        let y0 = Int((w.y + m) / ch * Double(card.height)), y1 = Int((w.y + w.height - m) / ch * Double(card.height))
+        let step = max(1, min(pictureStep, min(x1 - x0, y1 - y0) / 60))
+        let picture = ImageStatistics(image: card, step: step) { x, y in x >= x0 && x < x1 && y >= y0 && y < y1 }
+        var cues: [LightChroma] = []
+        if picture.count >= 200, let gray = picture.shadesOfGray(power) {
+            cues.append(gray)
+            if let edge = picture.grayEdge(power) { cues.append(edge) }
+            if let neutral = picture.nearNeutral(from: gray, in: space) { cues.append(neutral) }
+        }
+        let pictureCues = cues.count
+        if let ring, ring.statistics.count >= 200 {
+            if let gray = ring.statistics.shadesOfGray(power) { cues.append(gray) }
+            if let edge = ring.statistics.grayEdge(power) { cues.append(edge) }
+        }
+        guard !cues.isEmpty else { return nil }
+        let plausible = cues.map { locus.plausible($0, kelvins: kelvins, offset: offLocus) }
+        let anchor = plausible.min { a, b in
+            plausible.reduce(0) { $0 + $1.distance(to: a) } < plausible.reduce(0) { $0 + $1.distance(to: b) }
+        }!
+        let kept = plausible.indices.filter { plausible[$0].distance(to: anchor) <= agreement }
+        func mean(_ indices: [Int]) -> LightChroma? {
+            indices.isEmpty ? nil : indices.map { plausible[$0] }.reduce(LightChroma(rg: 0, bg: 0), +) * (1 / Double(indices.count))
+        }
+        return SceneLight(chroma: mean(kept)!, agreeing: kept.count, cues: plausible.count,
+                          seesSurroundings: kept.contains { $0 >= pictureCues },
+                          picture: mean(Array(0..<pictureCues)), surroundings: mean(Array(pictureCues..<plausible.count)))
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+@testable import InstantScan
+
+/// A phone photo of one instant print lying on a textured grey tablecloth, rendered in linear
+/// light under a lamp: the fixture for white balance with frames that are not white.
+///
+/// The picture is a grid of patches from a palette balanced around grey (saturated colours in
+/// complementary pairs, whites, greys, skin and foliage), as a real picture is more or less;
+/// the surface around the card is neutral with texture. The lamp's cast has luminance 1, so a
+/// correct scan keeps the photo's exposure.
+struct FramedPrintPhoto {
+    /// What the frame is made of.
+    enum Frame {
+        /// White paper (code 236 under neutral light).
+        case white
+        /// Paper yellowed with age: blue absorbed most, green some.
+        case yellowed
+        /// One saturated colour (linear reflectance).
+        case colour([Double])
+        /// Diagonal bands of four colours.
+        case pattern
+        /// Black plastic.
+        case black
+    }
+
+    var frame: Frame
+    var format: PrintFormat = .instaxMini
+    /// Card width in pixels.
+    var width = 300
+    /// Margin of tablecloth around the card, in pixels.
+    var margin = (x: 90, y: 80)
+
+    var height: Int { Int((Double(width) / format.cardAspect).rounded()) }
+
+    static let paper = LinearLight.toLinear(236.0 / 255)
+    /// A warm lamp (about 3000 K after a phone's partial white balance), luminance 1.
+    static let warmLamp = [1.45, 0.92, 0.45]
+    /// Daylight the phone balanced: no cast.
+    static let neutral = [1.0, 1.0, 1.0]
+
+    /// The palette of the picture's patches (linear reflectance).
+    static let palette: [[Double]] = [
+        [0.80, 0.80, 0.80], [0.40, 0.40, 0.40], [0.18, 0.18, 0.18], [0.06, 0.06, 0.06],
+        [0.55, 0.10, 0.08], [0.08, 0.35, 0.45], [0.10, 0.40, 0.10], [0.45, 0.12, 0.40],
+        [0.12, 0.15, 0.55], [0.55, 0.45, 0.08], [0.60, 0.38, 0.28], [0.20, 0.32, 0.55],
+        [0.30, 0.30, 0.28], [0.65, 0.66, 0.70], [0.35, 0.22, 0.12], [0.12, 0.22, 0.30],
+    ]
+
+    /// The frame's reflectance at card position (u, v).
+    func frameColour(_ u: Double, _ v: Double) -> [Double] {
+        switch frame {
+        case .white: return [Self.paper, Self.paper, Self.paper]
+        case .yellowed: return [0.78, 0.66, 0.40]
+        case let .colour(rgb): return rgb
+        case .black: return [0.035, 0.035, 0.035]
+        case .pattern:
+            let band = Int(((u * 54 + v * 86) / 9).rounded(.down)) % 4
+            return [[0.50, 0.10, 0.12], [0.10, 0.40, 0.65], [0.52, 0.45, 0.06], [0.45, 0.52, 0.60]][band]
+        }
+    }
+
+    /// The print's reflectance at card position (u, v).
+    func reflectance(_ u: Double, _ v: Double) -> [Double] {
+        let w = format.normalizedWindow.corners
+        guard u > w[0].x, u < w[1].x, v > w[0].y, v < w[2].y else { return frameColour(u, v) }
+        let pu = (u - w[0].x) / (w[1].x - w[0].x), pv = (v - w[0].y) / (w[2].y - w[0].y)
+        let i = min(3, Int(pu * 4)), j = min(3, Int(pv * 4))
+        return Self.palette[(j * 4 + i * 5) % Self.palette.count]
+    }
+
+    /// The tablecloth at photo pixel (x, y): greys in a weave of squares.
+    func surface(_ x: Int, _ y: Int) -> [Double] {
+        let level = [0.22, 0.30, 0.26, 0.34][((x / 14) + 2 * (y / 14)) % 4]
+        return [level, level, level]
+    }
+
+    /// The card alone under neutral light, as 8-bit sRGB: the ideal scan.
+    func neutralCard() throws -> PixelBuffer {
+        let image = try PixelBuffer(width: width, height: height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let rgb = reflectance((Double(x) + 0.5) / Double(width), (Double(y) + 0.5) / Double(height))
+                image[x, y] = rgb.map { LinearLight.code(linear: $0) } + [255]
+            }
+        }
+        return image
+    }
+
+    /// The photo under `light` as JPEG, and the card's corners in it.
+    func photo(light: [Double]) throws -> (jpeg: [UInt8], corners: Quad) {
+        let image = try PixelBuffer(width: width + 2 * margin.x, height: height + 2 * margin.y)
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                let cx = x - margin.x, cy = y - margin.y
+                let rgb = cx >= 0 && cx < width && cy >= 0 && cy < height
+                    ? reflectance((Double(cx) + 0.5) / Double(width), (Double(cy) + 0.5) / Double(height))
+                    : surface(x, y)
+                image[x, y] = (0..<3).map { LinearLight.code(linear: rgb[$0] * light[$0]) } + [255]
+            }
+        }
+        let x0 = Double(margin.x) - 0.5, y0 = Double(margin.y) - 0.5
+        let corners = Quad(Point(x0, y0), Point(x0 + Double(width), y0),
+                           Point(x0 + Double(width), y0 + Double(height)), Point(x0, y0 + Double(height)))
+        return (try JPEGEncoder.encode(image, quality: 95), corners)
+    }
+
+    /// Scans the photo under `light` at the card's own size.
+    func scan(light: [Double]) throws -> ScannedPrint? {
+        let (jpeg, corners) = try photo(light: light)
+        var options = ScanOptions()
+        options.format = format
+        options.outputSize = .exact(PixelSize(width: width, height: height))
+        return try PrintScanner(options: options).scan(jpeg, corners: corners).prints.first
+    }
+
+    /// ΔE00 of 16×16 block means of the picture window between `scan` and the ideal scan.
+    func pictureDifferences(_ scan: PixelBuffer) throws -> [Double] {
+        let w = format.normalizedWindow.corners
+        let x = (Int(w[0].x * Double(width)) + 3)..<(Int(w[1].x * Double(width)) - 3)
+        let y = (Int(w[0].y * Double(height)) + 3)..<(Int(w[2].y * Double(height)) - 3)
+        return CIEDE2000.blockDifferences(PixelBufferReader(scan), PixelBufferReader(try neutralCard()), x: x, y: y)
+    }
+}
