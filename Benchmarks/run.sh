@@ -23,7 +23,8 @@
 #      of InstantScan's (detected) — above 1 means InstantScan is faster;
 #   2. InstantScan's stages per photo (median of the same runs' `scan --json` timings);
 #   3. PNG: encode time and bytes of a 7 MP print for each --png-compression, beside libpng's defaults;
-#   4. a batch of 20 photos on one core and on two: throughput and peak RSS.
+#   4. a batch of 20 photos on one core and on two: throughput and peak RSS;
+#   5. the three-print photo as an iPhone-style HEIC beside the same photo as JPEG.
 # Timings live here, never in the tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -207,6 +208,44 @@ print(f"| InstantScan, scalar C path | {scalar['fastest_ms']:.0f} | {scalar['fas
 print(f"| OpenCV warpPerspective, from the photo as stored | {stored['stored_fastest_ms']:.0f} | {stored['stored_fastest_ms'] / ours:.2f} |")
 print(f"| OpenCV warpPerspective, from the upright photo | {upright['upright_fastest_ms']:.0f} | {upright['upright_fastest_ms'] / ours:.2f} |")
 PYEOF
+
+# HEIC: the three-print photo as an iPhone stores it (a grid of 512 × 512 HEVC tiles, heif-enc
+# from `make test-deps`) beside the same photo as JPEG, alternated: the cost of HEVC decoding and
+# the memory of the HEIF path (left out without heif-enc, or with HEIC=0).
+if [ "${HEIC:-1}" = 1 ] && command -v heif-enc >/dev/null; then
+    photo=${PHOTOS[2]}
+    mkdir -p "$OUT/tiles"
+    read -r W H < <("$PY" - "$photo" "$OUT/tiles" <<'PYEOF'
+import math, sys
+from PIL import Image
+photo = Image.open(sys.argv[1]).convert("RGB")
+w, h = photo.size
+for ty in range(math.ceil(h / 512)):
+    for tx in range(math.ceil(w / 512)):
+        tile = Image.new("RGB", (512, 512))
+        tile.paste(photo.crop((tx * 512, ty * 512, min(w, tx * 512 + 512), min(h, ty * 512 + 512))))
+        tile.save(f"{sys.argv[2]}/tile-{ty:02d}-{tx:02d}.png")
+print(w, h)
+PYEOF
+)
+    if heif-enc -q 90 -T "$OUT/tiles/tile-00-00.png" --tiled-image-width "$W" --tiled-image-height "$H" \
+        -o "$OUT/photo.heic" >/dev/null 2>&1; then
+        # The HEIC carries no EXIF orientation: scan the JPEG from its pixels as stored too.
+        "$PY" -c "from PIL import Image; Image.open('$photo').convert('RGB').save('$OUT/photo.jpg', quality=92)"
+        for _ in $(seq "$RUNS"); do
+            once heic-jpeg "$BIN scan --overwrite '$OUT/photo.jpg' -o $OUT/hj.png" || true
+            once heic-heic "$BIN scan --overwrite '$OUT/photo.heic' -o $OUT/hh.png" || true
+        done
+        read -r jw jr jc <<<"$(summary heic-jpeg)"; read -r hw hr hc <<<"$(summary heic-heic)"
+        echo
+        echo "HEIC beside JPEG: the three-print photo (${W}×${H}), InstantScan detected, median of $RUNS alternated runs"
+        echo
+        echo "| photo | median wall s | CPU s | peak RSS MB | wall ÷ JPEG's | RSS ÷ JPEG's |"
+        echo "|---|---|---|---|---|---|"
+        echo "| JPEG (quality 92) | $jw | $jc | $jr | 1.00 | 1.00 |"
+        echo "| HEIC, 512 px grid (heif-enc -T, q 90) | $hw | $hc | $hr | $(ratio "$hw" "$jw") | $(ratio "$hr" "$jr") |"
+    fi
+fi
 
 if [ "$PNG" = 1 ]; then
     # PNG: a 7 MP print (2400 × 2900, as in DESIGN.md) of the first photo, each setting.
