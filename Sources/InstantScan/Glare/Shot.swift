@@ -1,7 +1,7 @@
 /// One photo of a print for ``ShotMerger``: its encoded bytes, a name for messages, and the
 /// print's corners when the caller knows them.
 public struct Shot: Sendable {
-    /// The encoded photo (JPEG or PNG).
+    /// The encoded photo (JPEG, PNG, HEIC/HEIF or AVIF).
     public var data: [UInt8]
     /// How messages name the shot (its file name).
     public var name: String

@@ -24,7 +24,7 @@ public struct PrintScanner: Sendable {
         self.options = options
     }
 
-    /// Scans the photo whose encoded bytes (JPEG or PNG) are `data`.
+    /// Scans the photo whose encoded bytes (JPEG, PNG, HEIC/HEIF or AVIF) are `data`.
     ///
     /// - Parameters:
     ///   - data: The photo's encoded bytes.
