@@ -34,7 +34,7 @@ public func fuzzOptions(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     case let batch as BatchCommand:
         let options = batch.scanOptions.makeScanOptions()
         _ = batch.scanOptions.encoderFormat(forPath: nil)
-        precondition(batch.jobs >= 1 && options.maximumPixels >= 1_000_000, "jobs or pixel limit")
+        precondition((batch.jobs ?? 1) >= 1 && options.maximumPixels >= 1_000_000, "jobs or pixel limit")
     default:
         break
     }
