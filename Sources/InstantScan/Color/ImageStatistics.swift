@@ -7,81 +7,120 @@ import Darwin
 /// Linear-light statistics of part of an image, sampled on a grid: the colour-constancy cues
 /// (shades of gray, gray edge, near-neutral surfaces) that say what the light is without a white
 /// reference.
+///
+/// The samples are kept as their 8-bit codes and turned into linear light as they are read: a
+/// 7 MP card sampled every third pixel has some 600 000 samples and twice as many edges, which as
+/// nine arrays of doubles grown by appending were the scan's peak memory (some 60 MB). Every
+/// value is the same double as before, summed in the same order, so the cues are unchanged.
 struct ImageStatistics {
-    /// Linear R, G, B of the samples with no clipped channel.
-    var linear: [[Double]] = [[], [], []]
+    /// R, G, B codes of the samples with no clipped channel, three bytes a sample.
+    private var sampleCodes: [UInt8] = []
     /// Each channel's absolute difference to the neighbours `step` pixels right and below, where
     /// both are in the region and unclipped: the image's edges, whose average colour is the
-    /// light's more often than the surfaces' is (gray edge, van de Weijer et al. 2007).
-    var edges: [[Double]] = [[], [], []]
+    /// light's more often than the surfaces' is (gray edge, van de Weijer et al. 2007). Stored as
+    /// the two pixels' codes, six bytes an edge.
+    private var edgeCodes: [UInt8] = []
 
     /// How many unclipped samples there are.
-    var count: Int { linear[0].count }
+    var count: Int { sampleCodes.count / 3 }
+    /// How many edges there are.
+    var edgeCount: Int { edgeCodes.count / 6 }
 
     /// Samples `image` every `step` pixels where `includes(x, y)` holds.
     init(image: PixelBuffer, step: Int, includes: (Int, Int) -> Bool) {
-        let table = LinearLight.decodeTable
         let clip = FrameLightFit.clipCode
-        func read(_ x: Int, _ y: Int) -> (Double, Double, Double)? {
+        func read(_ x: Int, _ y: Int) -> UnsafeMutablePointer<UInt8>? {
             guard x < image.width, y < image.height, includes(x, y) else { return nil }
             let p = image.rowPointer(y) + x * 4
-            guard p[0] < clip, p[1] < clip, p[2] < clip else { return nil }
-            return (Double(table[Int(p[0])]), Double(table[Int(p[1])]), Double(table[Int(p[2])]))
+            return p[0] < clip && p[1] < clip && p[2] < clip ? p : nil
         }
-        func appendEdge(_ a: (Double, Double, Double), _ b: (Double, Double, Double)?) {
+        // Capacity for every grid point: pages never written are never resident, and no array is
+        // copied while it grows.
+        let grid = ((image.height + step - 1) / step) * ((image.width + step - 1) / step)
+        sampleCodes.reserveCapacity(3 * grid)
+        edgeCodes.reserveCapacity(12 * grid)
+        func appendEdge(_ a: UnsafeMutablePointer<UInt8>, _ b: UnsafeMutablePointer<UInt8>?) {
             guard let b else { return }
-            edges[0].append(abs(b.0 - a.0))
-            edges[1].append(abs(b.1 - a.1))
-            edges[2].append(abs(b.2 - a.2))
+            edgeCodes.append(a[0])
+            edgeCodes.append(a[1])
+            edgeCodes.append(a[2])
+            edgeCodes.append(b[0])
+            edgeCodes.append(b[1])
+            edgeCodes.append(b[2])
         }
         for y in stride(from: step / 2, to: image.height, by: step) {
             for x in stride(from: step / 2, to: image.width, by: step) {
                 guard let here = read(x, y) else { continue }
-                linear[0].append(here.0)
-                linear[1].append(here.1)
-                linear[2].append(here.2)
+                sampleCodes.append(here[0])
+                sampleCodes.append(here[1])
+                sampleCodes.append(here[2])
                 appendEdge(here, read(x + step, y))
                 appendEdge(here, read(x, y + step))
             }
         }
     }
 
-    /// Each channel's Minkowski `p`-mean of `values`; nil when empty or a channel is all zero.
-    static func minkowski(_ values: [[Double]], _ p: Double) -> [Double]? {
-        guard let n = values.first?.count, n > 0 else { return nil }
+    /// Sample `index`'s linear value in `channel`.
+    private func linear(_ index: Int, _ channel: Int) -> Double {
+        Double(LinearLight.decodeTable[Int(sampleCodes[3 * index + channel])])
+    }
+
+    /// Edge `index`'s linear difference in `channel`.
+    private func edge(_ index: Int, _ channel: Int) -> Double {
+        let table = LinearLight.decodeTable
+        return abs(Double(table[Int(edgeCodes[6 * index + 3 + channel])]) - Double(table[Int(edgeCodes[6 * index + channel])]))
+    }
+
+    /// Each channel's Minkowski `p`-mean of `count` values (`value(index, channel)`), summed in
+    /// index order; nil when there are none or a channel is all zero.
+    private static func minkowski(count n: Int, _ p: Double, _ value: (Int, Int) -> Double) -> [Double]? {
+        guard n > 0 else { return nil }
         // The cues use p = 6, where a pow per sample was most of the colour stage's time.
         let power: (Double) -> Double = p == 6 ? { let cube = $0 * $0 * $0; return cube * cube } : { pow($0, p) }
-        let means = values.map { pow($0.reduce(0) { $0 + power($1) } / Double(n), 1 / p) }
+        let means = (0..<3).map { channel in
+            var sum = 0.0
+            for index in 0..<n { sum = sum + power(value(index, channel)) }
+            return pow(sum / Double(n), 1 / p)
+        }
         return means.allSatisfy({ $0 > 1e-6 }) ? means : nil
     }
 
     /// Shades of gray: the colour of the Minkowski `p`-mean of the samples.
     func shadesOfGray(_ p: Double) -> LightChroma? {
-        ImageStatistics.minkowski(linear, p).flatMap { LightChroma(rgb: $0) }
+        Self.minkowski(count: count, p, linear).flatMap { LightChroma(rgb: $0) }
     }
 
     /// Gray edge: the colour of the Minkowski `p`-mean of the edges.
     func grayEdge(_ p: Double) -> LightChroma? {
-        guard edges[0].count >= 64 else { return nil }
-        return ImageStatistics.minkowski(edges, p).flatMap { LightChroma(rgb: $0) }
+        guard edgeCount >= 64 else { return nil }
+        return Self.minkowski(count: edgeCount, p, edge).flatMap { LightChroma(rgb: $0) }
     }
+
+    /// `log(a / b)` of the linear values of every pair of codes, a · 256 + b: a sample's chroma
+    /// is two of these, looked up rather than computed on each of nearNeutral's passes.
+    private static let logRatios: [Double] = {
+        let table = LinearLight.decodeTable
+        return (0..<65_536).map { log(Double(table[$0 >> 8]) / Double(table[$0 & 255])) }
+    }()
 
     /// The luminance-weighted mean colour of the samples whose colour lies near `start`, the
     /// circle closing in from wide to narrow: the greys and whites of the scene, found by where
     /// the cast puts them. Nil when too few samples are near.
     func nearNeutral(from start: LightChroma, in space: WorkingSpace) -> LightChroma? {
-        var chromas: [LightChroma] = [], weights: [Double] = []
         let y = (space.toXYZ[3], space.toXYZ[4], space.toXYZ[5])
-        for i in 0..<count where linear[0][i] > 0.01 && linear[1][i] > 0.01 && linear[2][i] > 0.01 {
-            chromas.append(LightChroma(rg: log(linear[0][i] / linear[1][i]), bg: log(linear[2][i] / linear[1][i])))
-            weights.append(y.0 * linear[0][i] + y.1 * linear[1][i] + y.2 * linear[2][i])
-        }
+        let ratios = Self.logRatios
         var centre = start
         for radius in [0.4, 0.25, 0.15] {
             var sum = LightChroma(rg: 0, bg: 0), total = 0.0, n = 0
-            for (c, w) in zip(chromas, weights) where c.distance(to: centre) < radius {
-                sum = sum + c * w
-                total += w
+            for i in 0..<count {
+                let r = linear(i, 0), g = linear(i, 1), b = linear(i, 2)
+                guard r > 0.01, g > 0.01, b > 0.01 else { continue }
+                let red = Int(sampleCodes[3 * i]), green = Int(sampleCodes[3 * i + 1]), blue = Int(sampleCodes[3 * i + 2])
+                let c = LightChroma(rg: ratios[red << 8 | green], bg: ratios[blue << 8 | green])
+                guard c.distance(to: centre) < radius else { continue }
+                let weight = y.0 * r + y.1 * g + y.2 * b
+                sum = sum + c * weight
+                total += weight
                 n += 1
             }
             guard n >= 50, total > 0 else { return radius == 0.4 ? nil : centre }

@@ -56,9 +56,17 @@ public struct PrintScanner: Sendable {
             located.decoded.pixels.releaseRows(keeping: rows)
         }
 
+        // Every print and its estimation card are warped before any is corrected: the photo is not
+        // read after that, so its pages go back before the colour stage allocates its own.
+        let rectified = try located.prints.map { try rectify($0, from: located.decoded, converter: converter,
+                                                              light: light, timings: &timings) }
+        if options.previewLongSide == nil {
+            located.decoded.pixels.releaseRows(keeping: 0..<0)
+        }
+
         var prints: [ScannedPrint] = []
         for (index, print) in located.prints.enumerated() {
-            var scanned = try scan(print, from: located.decoded, converter: converter, light: light, ring: rings[index],
+            var scanned = try scan(print, rectified: rectified[index], light: light, ring: rings[index],
                                    timings: &timings)
             scanned.captureDate = captureDate
             if let warning = scanned.glare?.warning {
@@ -102,9 +110,16 @@ public struct PrintScanner: Sendable {
         }
     }
 
-    /// Rectifies, corrects and measures the glare of one located print.
-    private func scan(_ print: DetectedPrint, from decoded: DecodedImage, converter: ColorConverter,
-                      light: LightEstimate?, ring: SurfaceRing?, timings: inout StageTimings) throws -> ScannedPrint {
+    /// One print warped out of the photo, in the photo's colour space converted to the output's:
+    /// the output image and, when white balance or glare need one, the estimation card.
+    private struct Rectified {
+        var image: PixelBuffer
+        var card: PixelBuffer?
+    }
+
+    /// Warps one located print and, when needed, its estimation card, and converts both.
+    private func rectify(_ print: DetectedPrint, from decoded: DecodedImage, converter: ColorConverter,
+                         light: LightEstimate?, timings: inout StageTimings) throws -> Rectified {
         let rectifier = PrintRectifier(options: options)
         let image = try timings.measure("warp") { try rectifier.rectify(print, from: decoded) }
         if !converter.isIdentity { timings.measure("icc") { converter.convert(image) } }
@@ -116,6 +131,13 @@ public struct PrintScanner: Sendable {
             if !converter.isIdentity { converter.convert(card) }
             return card
         } : nil
+        return Rectified(image: image, card: card)
+    }
+
+    /// Corrects and measures the glare of one rectified print.
+    private func scan(_ print: DetectedPrint, rectified: Rectified, light: LightEstimate?, ring: SurfaceRing?,
+                      timings: inout StageTimings) throws -> ScannedPrint {
+        let (image, card) = (rectified.image, rectified.card)
         let report = try timings.measure("colour") {
             try PrintColorCorrection(options: options).correct(image, format: print.format, card: card,
                                                                 window: PrintRectifier.windowInCard(print), light: light,
