@@ -13,9 +13,13 @@ extension DecodedImage {
         // Full-resolution upright → decoded-scale upright: pixel i of the scaled image covers full
         // pixels [i·d, (i+1)·d), whose centre is at i·d + (d-1)/2.
         let toScaled = Homography.affine(scaleX: 1 / d, scaleY: 1 / d, translateX: -(d - 1) / (2 * d), translateY: -(d - 1) / (2 * d))
-        let toStored = orientation.uprightToStored(stored: pixels.size)
-        return toStored.composed(after: toScaled.composed(after: map))
+        let toStored = orientation.uprightToStored(stored: storedSize)
+        let whole = toStored.composed(after: toScaled.composed(after: map))
+        return band.map { $0.fromWhole.composed(after: whole) } ?? whole
     }
+
+    /// The whole stored image's size at this decode's scale (``pixels``' size unless they are a band).
+    var storedSize: PixelSize { band?.wholeSize ?? pixels.size }
 
     /// A print found on this (possibly DCT-scaled) decode, in full-resolution upright pixels.
     func fullResolution(_ print: DetectedPrint) -> DetectedPrint {
@@ -33,7 +37,8 @@ extension DecodedImage {
     func storedRows(of prints: [DetectedPrint]) -> Range<Int>? {
         guard !prints.isEmpty else { return nil }
         let d = Double(scaleDenominator)
-        let toStored = orientation.uprightToStored(stored: pixels.size)
+        let toStored = band.map { $0.fromWhole.composed(after: orientation.uprightToStored(stored: $0.wholeSize)) }
+            ?? orientation.uprightToStored(stored: pixels.size)
         var low = Double.infinity, high = -Double.infinity
         for print in prints {
             for corner in print.card.corners + (print.window?.corners ?? []) {

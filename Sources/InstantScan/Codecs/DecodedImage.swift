@@ -17,6 +17,9 @@ public struct DecodedImage: Sendable {
     public var format: ImageFormat
     /// Problems that did not stop decoding (a broken profile's structure, damaged trailing data).
     public var warnings: [String]
+    /// The part of the stored image ``pixels`` hold when only what the prints cover was decoded;
+    /// nil for the whole image.
+    var band: StoredBand?
 
     /// Makes a decoded image.
     public init(pixels: PixelBuffer, orientation: Orientation, iccProfile: [UInt8]?, isSRGBTagged: Bool,

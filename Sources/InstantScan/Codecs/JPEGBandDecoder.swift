@@ -3,8 +3,8 @@
 /// below are never read, and only the iMCU columns around the wanted ones are decoded; the pixels
 /// are exactly those of ``JPEGDecoder``'s whole-image decode at the same scale.
 ///
-/// A decode capability of the codec layer; the scan does not use it yet (see
-/// ``Scanner`` and the changelog): it needs the prints' rows before the full-resolution decode.
+/// A scan with corners decodes only the ``StoredBand`` its print covers through this (detection
+/// still needs the whole photo first).
 enum JPEGBandDecoder {
     /// Decodes `rows` × `columns` (all columns when nil) of the image scaled by 1/`scaleDenominator`
     /// (coordinates in the scaled image), as `format` (``PixelFormat/rgb8`` or ``PixelFormat/rgba8``).

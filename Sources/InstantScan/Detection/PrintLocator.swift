@@ -28,7 +28,11 @@ struct PrintLocator: Sendable {
 
     /// Locates the prints of the photo whose encoded bytes are `data`: at `corners` when given,
     /// then decoded at the DCT scale `scale` picks for that print, else detected on a full decode.
-    func locate(_ data: [UInt8], corners: Quad?, timings: inout StageTimings,
+    ///
+    /// With `onlyThePrint`, a JPEG with corners is decoded only in the stored rows and columns
+    /// the print, its window and the surface ring around it cover (see ``StoredBand``): the
+    /// caller reads the photo through ``DecodedImage/storedMap(fromUpright:)`` alone.
+    func locate(_ data: [UInt8], corners: Quad?, timings: inout StageTimings, onlyThePrint: Bool = false,
                 scale: (DetectedPrint, PixelSize) -> Int) throws -> LocatedPhoto {
         let info = try timings.measure("header") { try ImageReader.info(of: data) }
         try PixelBuffer.validate(width: info.storedSize.width, height: info.storedSize.height, maximumPixels: maximumPixels)
@@ -46,8 +50,10 @@ struct PrintLocator: Sendable {
             }
             let print = manualPrint(corners, photo: upright)
             let denominator = scale(print, upright)
+            let band = onlyThePrint && info.format == .jpeg ? band(for: print, info: info, scaleDenominator: denominator) : nil
             decoded = try timings.measure("decode") {
-                try ImageReader.decodeOpaque(data, scaleDenominator: denominator, maximumPixels: maximumPixels)
+                try band.flatMap { try? decode(data, band: $0, info: info, scaleDenominator: denominator) }
+                    ?? ImageReader.decodeOpaque(data, scaleDenominator: denominator, maximumPixels: maximumPixels)
             }
             found = [print]
         } else {
@@ -59,6 +65,26 @@ struct PrintLocator: Sendable {
             }
         }
         return LocatedPhoto(decoded: decoded, prints: found, upright: upright, warnings: info.warnings + decoded.warnings)
+    }
+
+    /// The stored band that warping `print` (its card, window and surrounding surface ring) reads.
+    private func band(for print: DetectedPrint, info: ImageInfo, scaleDenominator: Int) -> StoredBand? {
+        let ring = SurfaceRing.region(around: print.card, photo: info.uprightSize)?.quad
+        return StoredBand(covering: [print.card] + [print.window, ring].compactMap { $0 }, fullSize: info.storedSize,
+                          orientation: info.orientation, scaleDenominator: scaleDenominator)
+    }
+
+    /// Decodes only `band` of a JPEG. Any failure (a defect the whole decode would skip with a
+    /// warning, say) is left to the whole decode, which reports it as it always has.
+    private func decode(_ data: [UInt8], band: StoredBand, info: ImageInfo, scaleDenominator: Int) throws -> DecodedImage {
+        let pixels = try JPEGBandDecoder.decode(data, rows: band.rows, columns: band.columns,
+                                                scaleDenominator: scaleDenominator, format: .rgb8,
+                                                maximumPixels: maximumPixels)
+        var decoded = DecodedImage(pixels: pixels, orientation: info.orientation, iccProfile: info.iccProfile,
+                                   isSRGBTagged: false, scaleDenominator: scaleDenominator, fullSize: info.storedSize,
+                                   format: .jpeg, warnings: info.warnings)
+        decoded.band = band
+        return decoded
     }
 
     /// A print from the user's corners, its format as given or as its true aspect ratio suggests.

@@ -35,7 +35,9 @@ public struct PrintScanner: Sendable {
     public func scan(_ data: [UInt8], corners: Quad? = nil, light: LightEstimate? = nil) throws -> ScanResult {
         var timings = StageTimings()
         let rectifier = PrintRectifier(options: options)
-        let located = try PrintLocator(options: options).locate(data, corners: corners, timings: &timings) {
+        // Without a preview nothing reads the photo beyond the prints.
+        let located = try PrintLocator(options: options).locate(data, corners: corners, timings: &timings,
+                                                                onlyThePrint: options.previewLongSide == nil) {
             rectifier.decodeScale(for: $0, photo: $1)
         }
         var warnings = located.warnings
@@ -96,7 +98,7 @@ public struct PrintScanner: Sendable {
     public func estimateLight(_ data: [UInt8], corners: Quad? = nil) throws -> [LightEstimate] {
         var timings = StageTimings()
         let located = try PrintLocator(options: options).locate(data, corners: corners, timings: &timings,
-                                                                scale: PrintRectifier.estimationDecodeScale)
+                                                                onlyThePrint: true, scale: PrintRectifier.estimationDecodeScale)
         var warnings: [String] = []
         let correction = PrintColorCorrection(options: options)
         let converter = try correction.converter(for: located.decoded, warnings: &warnings)
