@@ -82,9 +82,18 @@ for i in "${!PHOTOS[@]}"; do
     eval "P${n}_SIZE=\"$(python3 -c "import json; print(' + '.join(f\"{o['width']}×{o['height']}\" for o in json.load(open('$OUT/plan$n.json'))['outputs']))")\""
     KEYS+=("is$n"); NAMES+=("InstantScan, detected"); STAGES+=("$OUT/stages$n.jsonl")
     CMDS+=("$BIN scan --overwrite '$photo' -o $OUT/is$n.png $SIZE_ARG --json")
+    # BASELINE_BIN=/path/to/an/older/instantscan: the same scan by it, for a before/after.
+    if [ -n "${BASELINE_BIN:-}" ]; then
+        KEYS+=("base$n"); NAMES+=("InstantScan before (BASELINE_BIN), detected"); STAGES+=("")
+        CMDS+=("$BASELINE_BIN scan --overwrite '$photo' -o $OUT/base$n.png $SIZE_ARG")
+    fi
     if [ "$PRINT_COUNT" = 1 ]; then
         KEYS+=("isc$n"); NAMES+=("InstantScan, given corners"); STAGES+=("")
         CMDS+=("$BIN scan --overwrite '$photo' -o $OUT/isc$n.png $SIZE_ARG --corners '$CORNERS'")
+        if [ -n "${BASELINE_BIN:-}" ]; then
+            KEYS+=("basec$n"); NAMES+=("InstantScan before (BASELINE_BIN), given corners"); STAGES+=("")
+            CMDS+=("$BASELINE_BIN scan --overwrite '$photo' -o $OUT/basec$n.png $SIZE_ARG --corners '$CORNERS'")
+        fi
         # The lean pipeline's own detector where it finds the print (exit 3 when it does not).
         if "$PY" "$EVAL/lean_opencv.py" "$photo" "$OUT/probe.png" $LEAN_ARGS >/dev/null 2>&1; then
             KEYS+=("cv$n"); NAMES+=("lean OpenCV, its detector"); STAGES+=("")

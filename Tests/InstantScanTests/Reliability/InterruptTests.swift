@@ -155,10 +155,11 @@ extension Reliability {
                 #expect(landed, "no scan appeared in time")
                 kill(process.processIdentifier, SIGKILL)
             }
-            if first.status == 0 {
+            if first.status == 0 || !Self.manifest(in: out).isEmpty {
                 // The photo finished between two polls (a quiet machine scans it in well under the
-                // 20 ms poll): leave the folder as a kill after its first scan would have, so the
-                // resume is tested on every run rather than only when the kill wins the race.
+                // 20 ms poll; the kill may still land before the process exits): leave the folder
+                // as a kill after its first scan would have, so the resume is tested on every run
+                // rather than only when the kill wins the race.
                 Self.cutShortAfterFirstScan(out)
             }
             #expect(Self.manifest(in: out).isEmpty, "killed before the photo was recorded as done")
