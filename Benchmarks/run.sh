@@ -169,7 +169,7 @@ eval "$("$PY" Benchmarks/bench_plan.py "$photo" "$OUT/plan1.json" "$(orientation
 for _ in $(seq "$RUNS"); do
     once warp-is "$BIN scan --overwrite '$photo' -o $OUT/w.png --corners '$CORNERS' $SIZE_ARG --json" "$OUT/warp-is.jsonl" || true
     # BASELINE_BIN=/path/to/an/older/instantscan adds its warp, for a before/after.
-    [ -n "${BASELINE_BIN:-}" ] && { once warp-base "$BASELINE_BIN scan '$photo' -o $OUT/wb.png --corners '$CORNERS' $SIZE_ARG --json" "$OUT/warp-base.jsonl" || true; }
+    [ -n "${BASELINE_BIN:-}" ] && { once warp-base "$BASELINE_BIN scan --overwrite '$photo' -o $OUT/wb.png --corners '$CORNERS' $SIZE_ARG --json" "$OUT/warp-base.jsonl" || true; }
     once warp-cv "$PY Benchmarks/warp_opencv.py '$photo' '$CORNERS' ${SIZE_ARG#--size } 5 upright" "$OUT/warp-cv.jsonl" || true
     once warp-cv "$PY Benchmarks/warp_opencv.py '$photo' '$CORNERS' ${SIZE_ARG#--size } 5 stored" "$OUT/warp-cv.jsonl" || true
 done
