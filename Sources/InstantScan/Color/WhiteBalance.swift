@@ -97,14 +97,18 @@ public struct WhiteBalance: Sendable {
             case .dark:
                 return LightEstimate(source: .darkFrame, field: fit.field, whiteLevel: paperLuminance,
                                      channels: fit.evidence, profile: profile, sampleCount: inliers, reason: judgement.reason)
-            case .yellowed:
-                var light = sceneEstimate(scene, shape: fit.field, card: card, reason: judgement.reason)
-                // Yellowing absorbs blue first, then green: the paper's red, once the light is
-                // divided out, is still close to white, and fixes the exposure when it was read.
-                if scene != nil, fit.evidence[0] == .measured {
-                    light.whiteLevel = agedPaperRedLinear / exp(fit.field.logLevels[0] - light.field.logLevels[0])
+            case let .yellowed(amount):
+                // The frame less its ageing is the light, falloff and all; the ageing has no
+                // red, so the frame's red maps to the aged paper's.
+                // A red the frame clipped is the light's, completed on the locus from the other two.
+                var field = fit.field, channels = fit.evidence
+                field.logLevels = PaperAgeing(space: space).light(frameLevels: fit.field.logLevels, amount: amount)
+                if channels[0] != .measured {
+                    field.logLevels[0] = locus.completing(field.logLevels, missing: 0)[0]
+                    channels[0] = .locus
                 }
-                return light
+                return LightEstimate(source: .agedFrame, field: field, whiteLevel: agedPaperRedLinear,
+                                     channels: channels, profile: profile, sampleCount: inliers, reason: judgement.reason)
             case let .notReference(uniform):
                 return sceneEstimate(scene, shape: uniform ? fit.field : nil, card: card, reason: judgement.reason)
             }
