@@ -14,16 +14,19 @@ import Darwin
 /// becoming the scan's. Misjudging the amount costs a fraction of one ageing, never a lamp's
 /// whole cast.
 struct PaperAgeing {
-    /// CIELAB (D65) of the yellowed paper the prior takes as typical: a clearly visible but
-    /// moderate yellowing (b* up 16, L* down 6), chosen by eye, not from a survey of aged prints.
-    static let typicalLab = (l: 87.5, a: -0.5, b: 16.5)
+    /// CIELAB (D65) of the yellowed paper the prior takes as typical: b* up 20, L* down 7, the
+    /// middle of the range the prior allows (``amounts``: b* about 10 to 36, from a cream that
+    /// is barely visible to a deep yellow). An assumption, not a survey of aged prints.
+    static let typicalLab = (l: 87.0, a: 0.0, b: 20.0)
     /// CIELAB of the fresh paper it is measured against (white at the scan's paper white).
     static let freshLab = (l: 94.0, a: 0.0, b: 0.0)
     /// The amounts (1 = typical) a frame is taken to have aged by: less is too little to tell
     /// from a warm lamp, more is an ochre edition, not ageing.
-    static let amounts = 0.6...1.6
-    /// How many witnesses' worth the prior (a typical amount) counts for.
-    static let priorWeight = 3.0
+    static let amounts = 0.5...1.8
+    /// How many witnesses' worth the prior (a typical amount) counts for: a witness's colour
+    /// is good to about 0.15 in log ratios (0.35 of a typical ageing), the ageing of a yellowed
+    /// print varies by about a quarter of the range, so the prior weighs about twice a witness.
+    static let priorWeight = 2.0
 
     /// The typical ageing as log levels (R, G, B) relative to fresh paper, red's set to 0: the
     /// light is the frame's levels less these (scaled by the amount).
