@@ -20,6 +20,14 @@ struct ImageStatistics {
 
     /// Samples `image` every `step` pixels where `includes(x, y)` holds.
     init(image: PixelBuffer, step: Int, includes: (Int, Int) -> Bool) {
+        self.init(image: image, step: step, columns: 0..<image.width, rows: 0..<image.height, includes: includes)
+    }
+
+    /// Samples `image` every `step` pixels where `includes(x, y)` holds, looking only at
+    /// `columns` and `rows`: the same grid as the whole image's, without visiting the pixels
+    /// outside them (a picture window is a third of a card, and the colour stage's time went
+    /// on walking and growing arrays).
+    init(image: PixelBuffer, step: Int, columns: Range<Int>, rows: Range<Int>, includes: (Int, Int) -> Bool) {
         let table = LinearLight.decodeTable
         let clip = FrameLightFit.clipCode
         func read(_ x: Int, _ y: Int) -> (Double, Double, Double)? {
@@ -34,8 +42,19 @@ struct ImageStatistics {
             edges[1].append(abs(b.1 - a.1))
             edges[2].append(abs(b.2 - a.2))
         }
-        for y in stride(from: step / 2, to: image.height, by: step) {
-            for x in stride(from: step / 2, to: image.width, by: step) {
+        func firstOnGrid(_ from: Int) -> Int {
+            let start = step / 2
+            return from <= start ? start : start + (from - start + step - 1) / step * step
+        }
+        let (x0, x1) = (firstOnGrid(columns.lowerBound), min(columns.upperBound, image.width))
+        let (y0, y1) = (firstOnGrid(rows.lowerBound), min(rows.upperBound, image.height))
+        let expected = max(0, (x1 - x0 + step - 1) / step) * max(0, (y1 - y0 + step - 1) / step)
+        for c in 0..<3 {
+            linear[c].reserveCapacity(expected)
+            edges[c].reserveCapacity(2 * expected)
+        }
+        for y in stride(from: y0, to: y1, by: step) {
+            for x in stride(from: x0, to: x1, by: step) {
                 guard let here = read(x, y) else { continue }
                 linear[0].append(here.0)
                 linear[1].append(here.1)
@@ -49,9 +68,17 @@ struct ImageStatistics {
     /// Each channel's Minkowski `p`-mean of `values`; nil when empty or a channel is all zero.
     static func minkowski(_ values: [[Double]], _ p: Double) -> [Double]? {
         guard let n = values.first?.count, n > 0 else { return nil }
-        // The cues use p = 6, where a pow per sample was most of the colour stage's time.
-        let power: (Double) -> Double = p == 6 ? { let cube = $0 * $0 * $0; return cube * cube } : { pow($0, p) }
-        let means = values.map { pow($0.reduce(0) { $0 + power($1) } / Double(n), 1 / p) }
+        // The cues use p = 6, where a pow per sample was most of the colour stage's time; a
+        // plain loop rather than a closure per sample (same order of summation, same result).
+        let means = values.map { channel -> Double in
+            var sum = 0.0
+            if p == 6 {
+                for v in channel { let cube = v * v * v; sum += cube * cube }
+            } else {
+                for v in channel { sum += pow(v, p) }
+            }
+            return pow(sum / Double(n), 1 / p)
+        }
         return means.allSatisfy({ $0 > 1e-6 }) ? means : nil
     }
 
@@ -71,6 +98,8 @@ struct ImageStatistics {
     /// the cast puts them. Nil when too few samples are near.
     func nearNeutral(from start: LightChroma, in space: WorkingSpace) -> LightChroma? {
         var chromas: [LightChroma] = [], weights: [Double] = []
+        chromas.reserveCapacity(count)
+        weights.reserveCapacity(count)
         let y = (space.toXYZ[3], space.toXYZ[4], space.toXYZ[5])
         for i in 0..<count where linear[0][i] > 0.01 && linear[1][i] > 0.01 && linear[2][i] > 0.01 {
             chromas.append(LightChroma(rg: log(linear[0][i] / linear[1][i]), bg: log(linear[2][i] / linear[1][i])))
