@@ -7,8 +7,8 @@ public enum LightSource: String, Sendable, Equatable, Codable, CaseIterable {
     /// the exposure maps the frame's red, which ageing barely touches, to aged paper's. The
     /// frame keeps its yellow in the scan.
     case agedFrame
-    /// A dark (black-edition) frame: colour and falloff, but not exposure, since the frame's own
-    /// lightness is unknown.
+    /// A dark (black-edition) frame: colour and falloff; its lightness is only roughly known, so
+    /// the exposure meets the photo's half-way.
     case darkFrame
     /// The picture and the surface around the card (colour-constancy cues pooled in linear
     /// light), with the frame's falloff when its colour is the same all round: a frame that is

@@ -71,6 +71,19 @@ import Testing
         #expect(differences.mean < 2.5, "mean ΔE00 \(differences.mean)")
     }
 
+    /// A black-framed print on a dark table, which the phone exposed a third too bright: the
+    /// black frame, whose lightness is roughly known, brings the picture half-way back.
+    @Test func aBlackFrameTempersAnOverexposedPhoto() throws {
+        let bright = FramedPrintPhoto.warmLamp.map { $0 * 1.35 }
+        let (print, differences) = try corrected(FramedPrintPhoto(frame: .black), light: bright)
+        #expect(print.whiteBalance?.light.source == .darkFrame)
+        // Left at the phone's exposure the picture is 7 L* too light (mean ΔE00 about 5).
+        #expect(differences.mean < 3.5, "mean ΔE00 \(differences.mean)")
+        let gains = try #require(print.whiteBalance?.light.gains)
+        let luminanceGain = 0.2126 * gains[0] + 0.7152 * gains[1] + 0.0722 * gains[2]
+        #expect(luminanceGain < 0.95, "gains \(gains)")
+    }
+
     @Test func aBatchPrefersItsWhiteFramedPhotosAsReferences() throws {
         var estimates: [LightEstimate] = []
         for frame in [FramedPrintPhoto.Frame.yellowed, .white, .pattern] {
