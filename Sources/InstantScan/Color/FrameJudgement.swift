@@ -46,10 +46,11 @@ struct FrameJudgement {
     static let kelvins = 1900.0...13_000.0
     /// A frame is yellowed when the picture finds it at least this many typical ageings
     /// (``PaperAgeing``) yellower than the light it shows, less what a warmer table takes away
-    /// (about b* 12). On the evaluation's scenes white frames reach 0.56 (a picture of purple
-    /// flowers under tungsten, gray world's worst case, reads a lamp cooler than it is) and
-    /// yellowed ones from 0.5 up: the threshold sits above every white frame seen, and a
-    /// yellowed frame below it keeps the old behaviour (taken as white, its picture a little cold).
+    /// (about b* 12). On the evaluation's scenes white frames reach 0.56 (a fluorescent scene on
+    /// grass), 1.07 where a picture of purple flowers reads a lamp cooler than it is (its table,
+    /// warmer than the frame, vetoes), and yellowed ones from 0.5 up: the threshold sits above
+    /// every white frame seen, and a yellowed frame below it keeps the old behaviour (taken as
+    /// white, its picture a little cold).
     static let yellowedEvidence = 0.62
     /// A witness finds a frame warmer than its light when it is warmer by more than this
     /// (log-ratio units along the locus, about 30 % more red than blue).
