@@ -35,7 +35,7 @@ struct PrintJSON: Encodable {
 
     /// What white balance measured and did to one print.
     struct Light: Encodable {
-        /// frame, darkFrame, surroundings, picture or none.
+        /// frame, agedFrame, darkFrame, surroundings, picture or none.
         var source: String
         /// Why that source was used (why the frame was or was not taken as white).
         var reason: String?

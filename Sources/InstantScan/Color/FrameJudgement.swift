@@ -18,10 +18,10 @@ struct FrameJudgement {
         case white
         /// A black frame: colour and falloff, not exposure.
         case dark
-        /// Paper yellowed with age: the light comes from elsewhere, but the paper's falloff holds
-        /// and its least-yellowed channel (red: yellowing absorbs blue first, then green) is still
-        /// nearly the paper's white, which fixes the exposure.
-        case yellowed
+        /// Paper yellowed with age by `amount` typical ageings (``PaperAgeing``): the frame less
+        /// that ageing is the light, and its least-yellowed channel (red: yellowing absorbs blue
+        /// first, then green) is still nearly the paper's white, which fixes the exposure.
+        case yellowed(amount: Double)
         /// Not a reference (coloured, patterned or unreadable); `uniform` when its reflectance is
         /// the same all round, so that its falloff still holds.
         case notReference(uniform: Bool)
@@ -44,9 +44,17 @@ struct FrameJudgement {
     static let offLocusLimit = 0.02
     /// The temperatures a light can have after a phone's own white balance.
     static let kelvins = 1900.0...13_000.0
-    /// A frame warmer than the scene's light by more than this (log-ratio units along the locus,
-    /// about 30 % more red than blue) is yellowed, not lit by a warmer lamp than the rest.
-    static let yellowedWarmth = 0.3
+    /// A frame is yellowed when the picture finds it at least this many typical ageings
+    /// (``PaperAgeing``) yellower than the light it shows, less what a warmer table takes away
+    /// (about b* 12). On the evaluation's scenes white frames reach 0.54 (a fluorescent scene on
+    /// grass), 1.02 where a picture of purple flowers reads a lamp cooler than it is (its table,
+    /// warmer than the frame, vetoes), and yellowed ones from 0.5 up: the threshold sits above
+    /// every white frame seen, and a yellowed frame below it keeps the old behaviour (taken as
+    /// white, its picture a little cold).
+    static let yellowedEvidence = 0.62
+    /// A witness finds a frame warmer than its light when it is warmer by more than this
+    /// (log-ratio units along the locus, about 30 % more red than blue).
+    static let warmerThanLight = 0.3
     /// Paper does not yellow further than this (log-ratio units, about C*ab 40): a frame warmer
     /// still is an ochre or olive edition.
     static let yellowedWarmthLimit = 1.2
@@ -110,11 +118,13 @@ struct FrameJudgement {
             let warmth = difference.dot(locus.nearest(to: scene.chroma).warmward)
             let distance = difference.dot(difference).squareRoot()
             let across = max(distance * distance - warmth * warmth, 0).squareRoot()
-            if warmth > FrameJudgement.yellowedWarmth, warmth <= FrameJudgement.yellowedWarmthLimit,
-               across <= FrameJudgement.yellowedAcross, luminance >= FrameJudgement.paperBrightness * pictureBright,
-               FrameJudgement.bothFindWarmer(frame, scene: scene, locus: locus) {
-                verdict = .yellowed
-                reason = "yellowed frame: warmer (\(describe(frame))) than the picture and its surroundings show (\(describe(scene.chroma))); light from those, the frame keeps its colour"
+            let ageing = PaperAgeing(space: space)
+            if warmth <= FrameJudgement.yellowedWarmthLimit, across <= FrameJudgement.yellowedAcross,
+               luminance >= FrameJudgement.paperBrightness * pictureBright, fit.evidence[1] == .measured, fit.evidence[2] == .measured,
+               let amount = FrameJudgement.ageing(of: frame, scene: scene, ageing: ageing) {
+                verdict = .yellowed(amount: amount)
+                let percent = Int((amount * 100).rounded())
+                reason = "yellowed frame: yellower (\(describe(frame))) than the light the picture and its surroundings show (\(describe(scene.chroma))); the frame less \(percent) % of a typical ageing is the light, and keeps its colour"
                 return
             }
             // Along the warm direction only, a frame is the lamp's white unless both witnesses
@@ -136,16 +146,29 @@ struct FrameJudgement {
     }
 
     /// Whether the picture and the surface around the card each, on their own, show a light
-    /// cooler than `frame` by ``yellowedWarmth``, and agree with each other.
-    ///
-    /// A white frame under a warm lamp is the commonest photo there is, and taking it for an aged
-    /// one costs far more (the lamp's whole cast stays) than leaving an aged frame a little cold;
-    /// a cool picture alone (a sky, a sea) or a cool table alone does not make a frame yellowed,
-    /// and without a surface to see there is no second witness.
+    /// cooler than `frame` by ``warmerThanLight``, and agree with each other: only then is a
+    /// frame along the locus from the pooled light an edition warmer than any paper, not the
+    /// lamp's white (a cool picture alone, a sky or a sea, or a cool table alone does not tell).
     static func bothFindWarmer(_ frame: LightChroma, scene: SceneLight, locus: PlanckianLocus) -> Bool {
         guard let picture = scene.picture, let surroundings = scene.surroundings,
               picture.distance(to: surroundings) <= SceneLight.agreement else { return false }
-        return [picture, surroundings].allSatisfy { (frame - $0).dot(locus.nearest(to: $0).warmward) > yellowedWarmth }
+        return [picture, surroundings].allSatisfy { (frame - $0).dot(locus.nearest(to: $0).warmward) > warmerThanLight }
+    }
+
+    /// How much `frame` has aged (in typical ageings, see ``PaperAgeing/combinedAmount(picture:surroundings:)``),
+    /// or nil when the photo does not show it yellowed.
+    ///
+    /// The picture is the witness: a white frame under a warm lamp is as warm as the lamp, so the
+    /// picture finds it no yellower. The surroundings speak only against: a table warmer than the
+    /// frame (wood, beige) lowers the picture's word by as much, since then the light may be as
+    /// warm as the frame; a table cooler than the frame confirms nothing on its own (wood tables
+    /// read warm, so a cool one is rare, but a neutral one under a warm lamp is not).
+    static func ageing(of frame: LightChroma, scene: SceneLight, ageing: PaperAgeing) -> Double? {
+        guard let picture = scene.picture else { return nil }
+        let byPicture = ageing.amount(frame: frame, light: picture)
+        let bySurroundings = scene.surroundings.map { ageing.amount(frame: frame, light: $0) }
+        guard byPicture + min(bySurroundings ?? 0, 0) >= yellowedEvidence else { return nil }
+        return PaperAgeing.combinedAmount(picture: byPicture, surroundings: bySurroundings)
     }
 
     /// The share of the frame's readable samples whose colour is far from the frame's median

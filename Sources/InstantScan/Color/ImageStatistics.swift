@@ -28,15 +28,29 @@ struct ImageStatistics {
 
     /// Samples `image` every `step` pixels where `includes(x, y)` holds.
     init(image: PixelBuffer, step: Int, includes: (Int, Int) -> Bool) {
+        self.init(image: image, step: step, columns: 0..<image.width, rows: 0..<image.height, includes: includes)
+    }
+
+    /// Samples `image` every `step` pixels where `includes(x, y)` holds, looking only at
+    /// `columns` and `rows`: the same grid as the whole image's, without visiting the pixels
+    /// outside them (a picture window is a third of a card, and the colour stage's time went
+    /// on walking it all).
+    init(image: PixelBuffer, step: Int, columns: Range<Int>, rows: Range<Int>, includes: (Int, Int) -> Bool) {
         let clip = FrameLightFit.clipCode
         func read(_ x: Int, _ y: Int) -> UnsafeMutablePointer<UInt8>? {
             guard x < image.width, y < image.height, includes(x, y) else { return nil }
             let p = image.rowPointer(y) + x * 4
             return p[0] < clip && p[1] < clip && p[2] < clip ? p : nil
         }
+        func firstOnGrid(_ from: Int) -> Int {
+            let start = step / 2
+            return from <= start ? start : start + (from - start + step - 1) / step * step
+        }
+        let (x0, x1) = (firstOnGrid(columns.lowerBound), min(columns.upperBound, image.width))
+        let (y0, y1) = (firstOnGrid(rows.lowerBound), min(rows.upperBound, image.height))
         // Capacity for every grid point: pages never written are never resident, and no array is
         // copied while it grows.
-        let grid = ((image.height + step - 1) / step) * ((image.width + step - 1) / step)
+        let grid = max(0, (x1 - x0 + step - 1) / step) * max(0, (y1 - y0 + step - 1) / step)
         sampleCodes.reserveCapacity(3 * grid)
         edgeCodes.reserveCapacity(12 * grid)
         func appendEdge(_ a: UnsafeMutablePointer<UInt8>, _ b: UnsafeMutablePointer<UInt8>?) {
@@ -48,8 +62,8 @@ struct ImageStatistics {
             edgeCodes.append(b[1])
             edgeCodes.append(b[2])
         }
-        for y in stride(from: step / 2, to: image.height, by: step) {
-            for x in stride(from: step / 2, to: image.width, by: step) {
+        for y in stride(from: y0, to: y1, by: step) {
+            for x in stride(from: x0, to: x1, by: step) {
                 guard let here = read(x, y) else { continue }
                 sampleCodes.append(here[0])
                 sampleCodes.append(here[1])

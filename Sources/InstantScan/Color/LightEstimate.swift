@@ -79,8 +79,8 @@ public struct LightEstimate: Sendable, Equatable {
     /// One estimate for prints shot under one light, to apply to each of them: the same
     /// correction everywhere, so the batch comes out consistent.
     ///
-    /// The best source present decides: white-frame estimates outvote dark-frame ones, which
-    /// outvote estimates from a print's surroundings, which outvote picture statistics; so the
+    /// The best source present decides: white-frame estimates outvote yellowed-frame ones, which
+    /// outvote dark-frame ones, which outvote estimates from a print's surroundings, which outvote picture statistics; so the
     /// white-framed photos of a batch are its references. Colour is pooled as ratios to a reference channel (the one most
     /// frames measured), so that photos exposed differently pool their colour without mixing
     /// their exposures; the level is the mean level of the reference channel, the field's shape
@@ -93,7 +93,7 @@ public struct LightEstimate: Sendable, Equatable {
         precondition(!estimates.isEmpty, "combining needs at least one estimate")
         let profile = estimates[0].profile
         precondition(estimates.allSatisfy { $0.profile == profile }, "estimates to combine share one colour space")
-        let rank: [LightSource] = [.frame, .darkFrame, .surroundings, .picture, .none]
+        let rank: [LightSource] = [.frame, .agedFrame, .darkFrame, .surroundings, .picture, .none]
         let best = rank.first { source in estimates.contains { $0.source == source } } ?? .none
         let pool = estimates.filter { $0.source == best }
         guard pool.count > 1 else {

@@ -2,12 +2,17 @@
 public enum LightSource: String, Sendable, Equatable, Codable, CaseIterable {
     /// The print's white frame: colour, falloff and exposure.
     case frame
-    /// A dark (black-edition) frame: colour and falloff, but not exposure, since the frame's own
-    /// lightness is unknown.
+    /// A frame yellowed with age: the light is the frame's colour less the ageing the picture
+    /// and the surroundings show (pulled towards a typical ageing), with the frame's falloff;
+    /// the exposure maps the frame's red, which ageing barely touches, to aged paper's. The
+    /// frame keeps its yellow in the scan.
+    case agedFrame
+    /// A dark (black-edition) frame: colour and falloff; its lightness is only roughly known, so
+    /// the exposure meets the photo's half-way.
     case darkFrame
     /// The picture and the surface around the card (colour-constancy cues pooled in linear
     /// light), with the frame's falloff when its colour is the same all round: a frame that is
-    /// not a white reference (coloured, patterned, yellowed with age).
+    /// not a white reference (coloured, patterned, or yellowed beyond what can be told).
     case surroundings
     /// Statistics of the picture (colour-constancy cues in linear light): no format known,
     /// gray-world mode, or a frame that is not a white reference when the photo shows nothing

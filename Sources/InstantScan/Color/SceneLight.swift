@@ -42,7 +42,9 @@ struct SceneLight {
         let x0 = Int((w.x + m) / cw * Double(card.width)), x1 = Int((w.x + w.width - m) / cw * Double(card.width))
         let y0 = Int((w.y + m) / ch * Double(card.height)), y1 = Int((w.y + w.height - m) / ch * Double(card.height))
         let step = max(1, min(pictureStep, min(x1 - x0, y1 - y0) / 60))
-        let picture = ImageStatistics(image: card, step: step) { x, y in x >= x0 && x < x1 && y >= y0 && y < y1 }
+        let picture = ImageStatistics(image: card, step: step, columns: x0..<max(x0, x1), rows: y0..<max(y0, y1)) { x, y in
+            x >= x0 && x < x1 && y >= y0 && y < y1
+        }
         var cues: [LightChroma] = []
         if picture.count >= 200, let gray = picture.shadesOfGray(power) {
             cues.append(gray)

@@ -28,7 +28,8 @@ import Darwin
 /// light. Then the light comes from the picture and the surroundings, the frame's falloff is
 /// kept when its colour is the same all round, and the frame keeps its own colour in the scan.
 /// A dark (black-edition) frame gives the colour and falloff of the light when the picture and
-/// surroundings agree with it, but not the exposure, which is then left as it was. Without a
+/// surroundings agree with it, and moves the exposure half-way to what black frames reflect. A
+/// yellowed frame gives the light less its ageing (``PaperAgeing``). Without a
 /// format the picture's own statistics are used (shades of gray in linear light, gray world's
 /// better-behaved generalisation). ``LightEstimate/reason`` says which and why.
 public struct WhiteBalance: Sendable {
@@ -66,7 +67,8 @@ public struct WhiteBalance: Sendable {
     /// The frame is the reference when it is white paper: plain, bright, of a colour some light
     /// could give white paper, and agreeing with the light the picture and the surroundings show
     /// (``FrameJudgement``). A black frame gives the light's colour and falloff when it agrees
-    /// with them. Otherwise (coloured, patterned, yellowed) the light comes from the picture and
+    /// with them, and half the exposure. A yellowed frame gives the light less its ageing
+    /// (``PaperAgeing``). Otherwise (coloured, patterned) the light comes from the picture and
     /// the surroundings (``SceneLight``), the frame's falloff is kept when its colour is the same
     /// all round, and the exposure is left as it was.
     func estimate(card: PixelBuffer, format: PrintFormat?, ring: SurfaceRing?) -> LightEstimate {
@@ -95,16 +97,20 @@ public struct WhiteBalance: Sendable {
                 return LightEstimate(source: .frame, field: fit.field, whiteLevel: paperWhiteLinear,
                                      channels: fit.evidence, profile: profile, sampleCount: inliers, reason: judgement.reason)
             case .dark:
-                return LightEstimate(source: .darkFrame, field: fit.field, whiteLevel: paperLuminance,
+                return LightEstimate(source: .darkFrame, field: fit.field, whiteLevel: darkFrameWhiteLevel(paperLuminance),
                                      channels: fit.evidence, profile: profile, sampleCount: inliers, reason: judgement.reason)
-            case .yellowed:
-                var light = sceneEstimate(scene, shape: fit.field, card: card, reason: judgement.reason)
-                // Yellowing absorbs blue first, then green: the paper's red, once the light is
-                // divided out, is still close to white, and fixes the exposure when it was read.
-                if scene != nil, fit.evidence[0] == .measured {
-                    light.whiteLevel = agedPaperRedLinear / exp(fit.field.logLevels[0] - light.field.logLevels[0])
+            case let .yellowed(amount):
+                // The frame less its ageing is the light, falloff and all; the ageing has no
+                // red, so the frame's red maps to the aged paper's.
+                // A red the frame clipped is the light's, completed on the locus from the other two.
+                var field = fit.field, channels = fit.evidence
+                field.logLevels = PaperAgeing(space: space).light(frameLevels: fit.field.logLevels, amount: amount)
+                if channels[0] != .measured {
+                    field.logLevels[0] = locus.completing(field.logLevels, missing: 0)[0]
+                    channels[0] = .locus
                 }
-                return light
+                return LightEstimate(source: .agedFrame, field: field, whiteLevel: agedPaperRedLinear,
+                                     channels: channels, profile: profile, sampleCount: inliers, reason: judgement.reason)
             case let .notReference(uniform):
                 return sceneEstimate(scene, shape: uniform ? fit.field : nil, card: card, reason: judgement.reason)
             }
@@ -172,6 +178,21 @@ public struct WhiteBalance: Sendable {
     /// paper that has yellowed has also lost a little of its red.
     static let agedPaperRed = 230.0
     var agedPaperRedLinear: Double { LinearLight.toLinear(WhiteBalance.agedPaperRed / 255) }
+
+    /// The luminance taken for black-edition frames: CIELAB L* 22, code 56 in sRGB (the black
+    /// frames of the evaluation's scenes are L* 20 to 25).
+    static let blackFrameLuminance = 0.0352
+    /// How much of the exposure a black frame sets, in log terms: half. Its own lightness is only
+    /// roughly known (it varies between editions, and glare veils it), so it meets the phone's
+    /// exposure half-way rather than replacing it: a weak cue combined with the other.
+    static let blackFrameExposureWeight = 0.5
+
+    /// The white level for a dark frame of linear luminance `frame`: the level that keeps the
+    /// photo's exposure (`frame` itself) moved part of the way (``blackFrameExposureWeight``)
+    /// to the one that gives the frame ``blackFrameLuminance``.
+    func darkFrameWhiteLevel(_ frame: Double) -> Double {
+        frame * pow(WhiteBalance.blackFrameLuminance / max(frame, 1e-6), WhiteBalance.blackFrameExposureWeight)
+    }
 
     /// ``paperWhite`` in linear light.
     var paperWhiteLinear: Double { LinearLight.toLinear(min(max(paperWhite, 0), 255) / 255) }

@@ -132,13 +132,13 @@ import Testing
         #expect((chroma?.after ?? 99) < 1.0, "frame C* after: \(String(describing: chroma?.after))")
     }
 
-    @Test func aBlackFrameGivesTheColourButKeepsTheExposure() throws {
+    @Test func aBlackFrameGivesTheColourAndKeepsADarkFrameDark() throws {
         var scene = ColorScene()
         scene.paper = 50
         let (image, light) = try corrected(scene, ColorScene.Light(cast: [1.1, 0.85, 0.55]))
         #expect(light.source == .darkFrame)
-        // The cast is gone (the frame is neutral again) while the exposure is the photo's: the
-        // paper's luminance is kept, so the frame stays as dark as the lamp made it.
+        // The cast is gone (the frame is neutral again) and the frame stays black: its exposure
+        // moves only half-way to the black frames' typical lightness.
         let chroma = WhiteBalance().frameChroma(card: try scene.render(ColorScene.Light(cast: [1.1, 0.85, 0.55])),
                                                 format: .instaxMini, light: light)
         #expect((chroma?.after ?? 99) < 1.0)
