@@ -31,12 +31,22 @@ struct QuadHypothesisGenerator: Sendable {
     var outsideMargin = 0.1
     /// Gaps up to this many working pixels do not break a covered stretch.
     var runGap = 6.0
+    /// A line of at least this many pieces covering this share of its extent is a dashed edge (see
+    /// ``stretches(of:)``).
+    var minimumDashes = 4
+    var minimumDashCoverage = 0.35
     /// How far from the end of a stretch a corner may lie: this share of the stretch, at least
     /// `minimumReach` pixels (rounded corners and glare eat into the ends).
     var reachShare = 0.25
     var minimumReach = 5.0
     /// Quads kept after ranking.
-    var maximumHypotheses = 96
+    var maximumHypotheses = 160
+    /// Quads kept at most for one place (about the same centre and size). An album page, a frame or a
+    /// sleeve's seams give dozens of closings of nearly the same big quad, which the ranking (covered
+    /// length) puts first; without a cap they crowd out the prints inside them.
+    var maximumPerPlace = 8
+    /// Quads kept for one place in the first pass over the ranking.
+    var firstPassPerPlace = 2
     /// Quads examined at most (a guard against pathological line soups).
     var maximumExamined = 20_000
 
@@ -122,14 +132,32 @@ struct QuadHypothesisGenerator: Sendable {
         }
         found.sort { $0.coverage * $0.coveredLength > $1.coverage * $1.coveredLength }
         // Lines split by a gap or doubled by a shadow give the same quad several times over.
+        // Two passes: first a couple of quads for every place, so that no place is crowded out, then
+        // more of each up to the per-place cap.
         var kept: [QuadHypothesis] = []
-        for h in found where kept.count < maximumHypotheses {
-            let centre = h.quad.centroid
-            let duplicate = kept.contains { k in
-                k.quad.centroid.distance(to: centre) <= 2
-                    && (0..<4).allSatisfy { i in (0..<4).contains { k.quad.corners[$0].distance(to: h.quad.corners[i]) <= 2 } }
+        var places: [(centre: Point, area: Double)] = []
+        var taken = [Bool](repeating: false, count: found.count)
+        for cap in [firstPassPerPlace, maximumPerPlace] {
+            for (index, h) in found.enumerated() where !taken[index] && kept.count < maximumHypotheses {
+                let centre = h.quad.centroid, area = h.quad.area
+                var samePlace = 0, duplicate = false
+                for (k, place) in zip(kept, places) {
+                    // Tight: a print in a sleeve's pocket is only a little smaller than the pocket.
+                    guard place.area < 1.15 * area, area < 1.15 * place.area,
+                          place.centre.distance(to: centre) <= 0.05 * area.squareRoot() else { continue }
+                    samePlace += 1
+                    if place.centre.distance(to: centre) <= 2
+                        && (0..<4).allSatisfy({ i in (0..<4).contains { k.quad.corners[$0].distance(to: h.quad.corners[i]) <= 2 } }) {
+                        duplicate = true
+                        break
+                    }
+                }
+                if duplicate { taken[index] = true }
+                if duplicate || samePlace >= cap { continue }
+                taken[index] = true
+                kept.append(h)
+                places.append((centre, area))
             }
-            if !duplicate { kept.append(h) }
         }
         return kept
     }
@@ -160,6 +188,11 @@ struct QuadHypothesisGenerator: Sendable {
     }
 
     /// A line's covered intervals joined across small gaps, dropping slivers.
+    ///
+    /// A dashed line — many pieces that together cover a good share of its extent — also counts as
+    /// one stretch end to end, besides its pieces: a patterned frame whose stripes match the surface
+    /// in turn, or glare spots along a border, break a card edge into pieces, and its corners lie
+    /// beyond the first and last piece's reach. Texture that happens to line up covers far less.
     private func stretches(of line: SupportedLine) -> [ClosedRange<Double>] {
         var out: [ClosedRange<Double>] = []
         for r in line.intervals {
@@ -169,7 +202,13 @@ struct QuadHypothesisGenerator: Sendable {
                 out.append(r)
             }
         }
-        return out.filter { $0.upperBound - $0.lowerBound >= 0.3 * minimumSide }
+        out = out.filter { $0.upperBound - $0.lowerBound >= 0.3 * minimumSide }
+        let extent = line.extent, length = extent.upperBound - extent.lowerBound
+        if line.intervals.count >= minimumDashes, line.coveredLength >= minimumDashCoverage * length,
+           length >= minimumSide, out.count > 1 {
+            out.append(extent)
+        }
+        return out
     }
 
     /// Which way along the line a covered stretch runs from coordinate `t`, if `t` is near one end of
