@@ -10,11 +10,7 @@
 ///   falloff, in brightness (a "border" of wood on two sides and card on the others fails);
 /// - card contrast: on each side, the band's typical colour differs from a strip just outside the
 ///   card (a "card" cut out of a uniform cloth fails);
-/// - window contrast: likewise against a strip just inside the window (soft: a pale sky can match);
-/// - pattern: a patterned or decorated frame is not plain, but it is one pattern all the way round —
-///   every side's samples spread about as much as the others' — where a quad in texture or across
-///   objects gets a different mix on each side. A pattern stands in for plainness only when the sides
-///   also agree in colour and the card's edges all change colour (texture fails those).
+/// - window contrast: likewise against a strip just inside the window (soft: a pale sky can match).
 struct BorderAppearance: Sendable {
     let image: WorkingImage
     /// Largest colour difference between neighbouring samples, levels (Euclidean RGB).
@@ -29,10 +25,6 @@ struct BorderAppearance: Sendable {
     var minimumContrast: Float = 5
     /// How far beyond an edge the outside strips are sampled, working pixels.
     var stripOffset = 2.5
-    /// Largest ratio between the busiest and the calmest side's spread for the band to be one pattern.
-    var patternSpreadRatio: Float = 1.6
-    /// Plainness a band that is one pattern all the way round counts as.
-    static let patternPlainness = 0.75
     /// Samples with every channel at least this bright are glare and left out.
     var clipLevel: Float = 250
 
@@ -47,16 +39,13 @@ struct BorderAppearance: Sendable {
         var cardContrast: Double
         /// Share of the window's sides across which the colour changes, 0...1.
         var windowContrast: Double
-        /// Whether the band is one pattern all the way round (see the type's notes).
-        var isPatterned = false
 
         /// One factor for the hypothesis score: texture or mixed colours pull it down hard, as do card
         /// edges without a change of colour — but one such side is allowed, because two prints laid
         /// edge to edge have border on both sides of the shared edge. A window side that blends into
         /// the picture costs only a little.
         var factor: Double {
-            let patterned = isPatterned && consistency >= 1 && cardContrast >= 1
-            let plain = 0.4 + 0.6 * max(plainness, patterned ? BorderAppearance.patternPlainness : 0)
+            let plain = 0.4 + 0.6 * plainness
             let contrast = cardContrast >= 0.74 ? 1 : (cardContrast >= 0.49 ? 0.5 : 0.15)
             return plain * consistency * consistency * contrast * (0.75 + 0.25 * windowContrast)
         }
@@ -65,7 +54,6 @@ struct BorderAppearance: Sendable {
     func score(card: Quad, window: Quad) -> Result {
         var plain = 0, pairs = 0
         var band: [Color?] = [], outside: [Color?] = [], inside: [Color?] = []
-        var spreads: [Float] = []
         let cardCentre = card.centroid, windowCentre = window.centroid
         for i in 0..<4 {
             let j = (i + 1) % 4
@@ -88,9 +76,7 @@ struct BorderAppearance: Sendable {
                 previous = c
             }
             // A side mostly lost to glare or out of view says nothing.
-            let typical = samples.count * 2 > count ? median(samples) : nil
-            band.append(typical)
-            if let typical { spreads.append(spread(samples, around: typical)) }
+            band.append(samples.count * 2 > count ? median(samples) : nil)
             outside.append(strip(card.corners[i], card.corners[j], awayFrom: cardCentre, offset: stripOffset))
             inside.append(strip(window.corners[i], window.corners[j], awayFrom: windowCentre, offset: -stripOffset))
         }
@@ -114,18 +100,8 @@ struct BorderAppearance: Sendable {
             if let w = inside[i], distance(w, c) >= minimumContrast { windowEdges += 1 }
         }
         func share(_ n: Int, _ of: Int) -> Double { of >= 2 ? Double(n) / Double(of) : 0 }
-        var result = Result(plainness: Double(plain) / Double(pairs), consistency: share(agreeing, bandSides),
-                            cardContrast: share(cardEdges, cardSides), windowContrast: share(windowEdges, windowSides))
-        if spreads.count == 4, let low = spreads.min(), let high = spreads.max() {
-            result.isPatterned = low >= tolerance && high <= patternSpreadRatio * low
-        }
-        return result
-    }
-
-    /// Median colour distance of the samples from their typical colour: how busy a side is.
-    private func spread(_ samples: [Color], around typical: Color) -> Float {
-        let d = samples.map { distance($0, typical) }.sorted()
-        return d[d.count / 2]
+        return Result(plainness: Double(plain) / Double(pairs), consistency: share(agreeing, bandSides),
+                      cardContrast: share(cardEdges, cardSides), windowContrast: share(windowEdges, windowSides))
     }
 
     /// The typical colour of a strip parallel to side a→b, `offset` pixels beyond it (away from

@@ -145,6 +145,8 @@ public struct PrintDetector: Sendable {
     /// its own nearly as well supported, the inner one is the print. Followed inward a few levels (a
     /// page, its pocket, the print).
     func nestedPrint(inside h: PrintHypothesis, among ranked: [PrintHypothesis]) -> PrintHypothesis? {
+        // Only a frame seen all round: a card extrapolated from its window is the template's guess.
+        guard h.origin == .card else { return nil }
         var outer = h, found: PrintHypothesis?
         for _ in 0..<3 {
             let floor = max(options.minimumConfidence, 0.75 * outer.score)
@@ -177,7 +179,7 @@ public struct PrintDetector: Sendable {
         for (index, h) in ranked.enumerated() {
             if chosen.count >= options.maximumPrints || h.score < options.minimumConfidence { break }
             var h = h
-            if let inner = nestedPrint(inside: h, among: ranked) { h = inner }
+            if let inner = nestedPrint(inside: h, among: ranked), eligible(inner) { h = inner }
             guard eligible(h) else { continue }
             var first = refine(h)
             // A measured card for the same print is refined too; the one whose refined window sits

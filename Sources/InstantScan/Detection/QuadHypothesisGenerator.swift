@@ -31,10 +31,6 @@ struct QuadHypothesisGenerator: Sendable {
     var outsideMargin = 0.1
     /// Gaps up to this many working pixels do not break a covered stretch.
     var runGap = 6.0
-    /// A line of at least this many pieces covering this share of its extent is a dashed edge (see
-    /// ``stretches(of:)``).
-    var minimumDashes = 4
-    var minimumDashCoverage = 0.35
     /// How far from the end of a stretch a corner may lie: this share of the stretch, at least
     /// `minimumReach` pixels (rounded corners and glare eat into the ends).
     var reachShare = 0.25
@@ -188,11 +184,6 @@ struct QuadHypothesisGenerator: Sendable {
     }
 
     /// A line's covered intervals joined across small gaps, dropping slivers.
-    ///
-    /// A dashed line — many pieces that together cover a good share of its extent — also counts as
-    /// one stretch end to end, besides its pieces: a patterned frame whose stripes match the surface
-    /// in turn, or glare spots along a border, break a card edge into pieces, and its corners lie
-    /// beyond the first and last piece's reach. Texture that happens to line up covers far less.
     private func stretches(of line: SupportedLine) -> [ClosedRange<Double>] {
         var out: [ClosedRange<Double>] = []
         for r in line.intervals {
@@ -202,13 +193,7 @@ struct QuadHypothesisGenerator: Sendable {
                 out.append(r)
             }
         }
-        out = out.filter { $0.upperBound - $0.lowerBound >= 0.3 * minimumSide }
-        let extent = line.extent, length = extent.upperBound - extent.lowerBound
-        if line.intervals.count >= minimumDashes, line.coveredLength >= minimumDashCoverage * length,
-           length >= minimumSide, out.count > 1 {
-            out.append(extent)
-        }
-        return out
+        return out.filter { $0.upperBound - $0.lowerBound >= 0.3 * minimumSide }
     }
 
     /// Which way along the line a covered stretch runs from coordinate `t`, if `t` is near one end of
