@@ -128,10 +128,35 @@ public struct PrintDetector: Sendable {
     /// the one that fits its format better wins.
     func measuredCard(for h: PrintHypothesis, among ranked: [PrintHypothesis]) -> PrintHypothesis? {
         guard h.origin == .window else { return nil }
-        let floor = max(options.minimumConfidence, 0.85 * h.score)
+        // Where the extrapolated card has a side the photo does not show, the template guessed that
+        // side: a measured card there needs only to be plausible, since refinement then judges both.
+        let guessed = h.cardSupport.contains { $0 < 0.5 }
+        let floor = guessed ? 0.5 * options.minimumConfidence : max(options.minimumConfidence, 0.85 * h.score)
         return ranked.first { c in
             c.origin == .card && c.score >= floor && ConvexOverlap.iou(c.card, h.card) > 0.7
         }
+    }
+
+    /// The print inside `h`'s window, if `h` is really a frame around a print.
+    ///
+    /// An album sleeve's pocket, a mount or a picture frame around a print is a border band around a
+    /// rectangle too, and its "window" is the print's card. A card never holds another print, but a
+    /// print's card holds its own window: when a hypothesis's window is itself a card with a window of
+    /// its own nearly as well supported, the inner one is the print. Followed inward a few levels (a
+    /// page, its pocket, the print).
+    func nestedPrint(inside h: PrintHypothesis, among ranked: [PrintHypothesis]) -> PrintHypothesis? {
+        // Only a frame seen all round: a card extrapolated from its window is the template's guess.
+        guard h.origin == .card else { return nil }
+        var outer = h, found: PrintHypothesis?
+        for _ in 0..<3 {
+            let floor = max(options.minimumConfidence, 0.75 * outer.score)
+            guard let inner = ranked.first(where: { c in
+                c.score >= floor && c.card.area < 0.9 * outer.card.area && ConvexOverlap.iou(c.card, outer.window) > 0.8
+            }) else { break }
+            found = inner
+            outer = inner
+        }
+        return found
     }
 
     /// The best hypotheses that do not overlap a better one, above the confidence floor, each made into
@@ -153,9 +178,10 @@ public struct PrintDetector: Sendable {
         }
         for (index, h) in ranked.enumerated() {
             if chosen.count >= options.maximumPrints || h.score < options.minimumConfidence { break }
+            var h = h
+            if let inner = nestedPrint(inside: h, among: ranked), eligible(inner) { h = inner }
             guard eligible(h) else { continue }
             var first = refine(h)
-            var h = h
             // A measured card for the same print is refined too; the one whose refined window sits
             // where its format puts it in the refined card wins (an extrapolated card off by a
             // trimmed border, or a measured "card" edge that is a shadow's, both leave it off).

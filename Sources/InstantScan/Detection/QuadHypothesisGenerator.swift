@@ -36,7 +36,13 @@ struct QuadHypothesisGenerator: Sendable {
     var reachShare = 0.25
     var minimumReach = 5.0
     /// Quads kept after ranking.
-    var maximumHypotheses = 96
+    var maximumHypotheses = 160
+    /// Quads kept at most for one place (about the same centre and size). An album page, a frame or a
+    /// sleeve's seams give dozens of closings of nearly the same big quad, which the ranking (covered
+    /// length) puts first; without a cap they crowd out the prints inside them.
+    var maximumPerPlace = 8
+    /// Quads kept for one place in the first pass over the ranking.
+    var firstPassPerPlace = 2
     /// Quads examined at most (a guard against pathological line soups).
     var maximumExamined = 20_000
 
@@ -122,14 +128,32 @@ struct QuadHypothesisGenerator: Sendable {
         }
         found.sort { $0.coverage * $0.coveredLength > $1.coverage * $1.coveredLength }
         // Lines split by a gap or doubled by a shadow give the same quad several times over.
+        // Two passes: first a couple of quads for every place, so that no place is crowded out, then
+        // more of each up to the per-place cap.
         var kept: [QuadHypothesis] = []
-        for h in found where kept.count < maximumHypotheses {
-            let centre = h.quad.centroid
-            let duplicate = kept.contains { k in
-                k.quad.centroid.distance(to: centre) <= 2
-                    && (0..<4).allSatisfy { i in (0..<4).contains { k.quad.corners[$0].distance(to: h.quad.corners[i]) <= 2 } }
+        var places: [(centre: Point, area: Double)] = []
+        var taken = [Bool](repeating: false, count: found.count)
+        for cap in [firstPassPerPlace, maximumPerPlace] {
+            for (index, h) in found.enumerated() where !taken[index] && kept.count < maximumHypotheses {
+                let centre = h.quad.centroid, area = h.quad.area
+                var samePlace = 0, duplicate = false
+                for (k, place) in zip(kept, places) {
+                    // Tight: a print in a sleeve's pocket is only a little smaller than the pocket.
+                    guard place.area < 1.15 * area, area < 1.15 * place.area,
+                          place.centre.distance(to: centre) <= 0.05 * area.squareRoot() else { continue }
+                    samePlace += 1
+                    if place.centre.distance(to: centre) <= 2
+                        && (0..<4).allSatisfy({ i in (0..<4).contains { k.quad.corners[$0].distance(to: h.quad.corners[i]) <= 2 } }) {
+                        duplicate = true
+                        break
+                    }
+                }
+                if duplicate { taken[index] = true }
+                if duplicate || samePlace >= cap { continue }
+                taken[index] = true
+                kept.append(h)
+                places.append((centre, area))
             }
-            if !duplicate { kept.append(h) }
         }
         return kept
     }

@@ -68,6 +68,18 @@ struct SceneMaker {
         }
     }
 
+    /// A clear album sleeve's pocket over part of the photo: a milky haze inside it and a pale welded
+    /// seam along its outline.
+    struct Pocket {
+        var outline: Quad
+        /// Share of the way to the haze colour inside the pocket.
+        var haze = 0.12
+        var hazeColor: (Double, Double, Double) = (225, 228, 232)
+        /// Width of the seam, pixels, and its colour.
+        var seamWidth = 3.0
+        var seamColor: (Double, Double, Double) = (205, 205, 200)
+    }
+
     struct Glare {
         var center: Point
         var radius: Double
@@ -87,6 +99,7 @@ struct SceneMaker {
     var noise = 2.0
     var glare: [Glare] = []
     var occluders: [Occluder] = []
+    var pockets: [Pocket] = []
     /// Darkening of the contact shadow next to a card (0: none).
     var shadow = 0.3
     var seed: UInt64 = 7
@@ -144,6 +157,9 @@ struct SceneMaker {
                     let p = card.color(px, py)
                     c = (c.0 + (p.0 - c.0) * coverage, c.1 + (p.1 - c.1) * coverage, c.2 + (p.2 - c.2) * coverage)
                 }
+                for pocket in pockets {
+                    c = SceneMaker.through(pocket, px, py, c)
+                }
                 for o in occluders {
                     let dx = px - o.center.x, dy = py - o.center.y
                     let u = (dx * cos(o.angle) + dy * sin(o.angle)) / o.radii.0
@@ -183,6 +199,32 @@ struct SceneMaker {
         default: inverse = orientation
         }
         return try upright.applying(inverse)
+    }
+
+    /// The colour `c` at a pixel seen through `pocket`: hazed inside, the seam anti-aliased over it.
+    private static func through(_ pocket: Pocket, _ x: Double, _ y: Double,
+                                _ c: (Double, Double, Double)) -> (Double, Double, Double) {
+        let q = pocket.outline.corners
+        let p = Point(x, y)
+        var inside = true, edge = Double.infinity
+        for i in 0..<4 {
+            let a = q[i], b = q[(i + 1) % 4], d = b - a
+            // Clockwise on screen: the inside is to the right of each side.
+            if d.x * (p.y - a.y) - d.y * (p.x - a.x) < 0 { inside = false }
+            let t = max(0, min(1, ((p.x - a.x) * d.x + (p.y - a.y) * d.y) / (d.x * d.x + d.y * d.y)))
+            edge = min(edge, p.distance(to: a + d * t))
+        }
+        var out = c
+        if inside {
+            let k = pocket.haze, h = pocket.hazeColor
+            out = (out.0 + (h.0 - out.0) * k, out.1 + (h.1 - out.1) * k, out.2 + (h.2 - out.2) * k)
+        }
+        let seam = min(1, max(0, pocket.seamWidth / 2 - edge + 0.5))
+        if seam > 0 {
+            let s = pocket.seamColor
+            out = (out.0 + (s.0 - out.0) * seam, out.1 + (s.1 - out.1) * seam, out.2 + (s.2 - out.2) * seam)
+        }
+        return out
     }
 
     private static func byte(_ v: Double) -> UInt8 { UInt8(min(255, max(0, v.rounded()))) }

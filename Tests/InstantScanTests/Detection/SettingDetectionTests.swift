@@ -81,6 +81,28 @@ struct SettingDetectionTests {
         Self.expectPlaced(print, scene.prints[0], share: 0.005)
     }
 
+    @Test("an album page: nine prints in clear sleeves, found inside the page's many quads, nothing false")
+    func albumPage() throws {
+        let scene = SettingScenes.albumPage
+        let found = try PrintDetectorTests.detect(scene)
+        // Nothing reported outside the prints (the page, a seam, two pockets).
+        #expect(found.allSatisfy { f in scene.prints.contains { ConvexOverlap.iou(f.card, $0.corners) > 0.3 } })
+        var placed = 0
+        for truth in scene.prints {
+            guard let print = PrintDetectorTests.match(truth, in: found) else { continue }
+            let diagonal = truth.corners.topLeft.distance(to: truth.corners.bottomRight)
+            let error = (0..<4).map { PrintDetectorTests.cornerError(print.card.rotatingOrder(by: $0), truth.corners) }.min()!
+            if error <= 0.01 * diagonal { placed += 1 }
+        }
+        // The page's and the seams' closings fill a quad list ranked by covered length alone (a
+        // release build of main from before per-place quads found none here); three are placed
+        // within 1% today, a floor against regressions.
+        #expect(placed >= 3)
+        withKnownIssue("prints whose frame is close to the page or the haze are missed or taken with their pocket") {
+            #expect(placed == scene.prints.count)
+        }
+    }
+
     @Test("a decorated frame of stripes")
     func patternedFrame() throws {
         let scene = SettingScenes.patternedFrame

@@ -33,6 +33,41 @@ enum SettingScenes {
         return s
     }
 
+    /// An album page of nine pockets in clear sleeves, 3 × 3, on a dark page seen a little from the
+    /// side, the page's own welded edge around them all: each pocket a few millimetres larger than its
+    /// Polaroid 600, a milky haze over the prints and pale seams between the pockets, frames of every
+    /// kind. The page and its seams close into many more quads than the prints do.
+    static var albumPage: SceneMaker {
+        var s = SceneMaker()
+        s.width = 1400
+        s.height = 1050
+        s.surface = .plain(46, 44, 48)
+        s.shadow = 0.15
+        var prints: [SceneMaker.Print] = []
+        var pockets: [SceneMaker.Pocket] = [
+            .init(outline: SceneMaker.corners(aspect: 1.05, center: Point(700, 525), height: 980, rotation: 0.03, tilt: 0.25),
+                  haze: 0, seamWidth: 4)
+        ]
+        for row in 0..<3 {
+            for column in 0..<3 {
+                let k = row * 3 + column
+                let centre = Point(700 + 300 * Double(column - 1), 525 + 315 * Double(row - 1))
+                // The pocket is 8% larger than the card; the print sits a little off its middle.
+                let pocket = SceneMaker.corners(format: .polaroid600, center: centre, height: 300, rotation: 0.03, tilt: 0.25)
+                let card = SceneMaker.corners(format: .polaroid600, center: centre + Point(2 * Double(k % 2), 4), height: 276,
+                                              rotation: 0.03 + 0.015 * Double(k % 3 - 1), tilt: 0.25)
+                var print = SceneMaker.Print(format: .polaroid600, corners: card, cardColor: frames[k % frames.count],
+                                             pictureSeed: UInt64(k + 11))
+                if k == 7 { print.stripeColor = (200, 60, 70) }
+                prints.append(print)
+                pockets.append(.init(outline: pocket))
+            }
+        }
+        s.prints = prints
+        s.pockets = pockets
+        return s
+    }
+
     /// One print in a frame of `color` on a wood table.
     static func frame(_ color: (Double, Double, Double), format: PrintFormat = .instaxSquare) -> SceneMaker {
         var s = SceneMaker()
