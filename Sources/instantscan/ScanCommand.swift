@@ -164,7 +164,7 @@ struct ScanCommand: ParsableCommand {
             try claims.claim(paths, for: "a scan of \(photo)")
             let mapPaths = glareMap.map { OutputNaming(target: $0, fileExtension: "png").paths(forPrints: result.prints.count, of: photo, stem: stem) }
             if let mapPaths { try claims.claim(mapPaths, for: "a glare map of \(photo)") }
-            if !overwrite, let existing = (paths + (mapPaths ?? [])).first(where: { FileManager.default.fileExists(atPath: $0) }) {
+            if !overwrite, let existing = (paths + (mapPaths ?? [])).first(where: SystemPath.exists) {
                 throw AtomicFile.WriteError.exists(existing)
             }
             var written: [ScanReport.Output] = []

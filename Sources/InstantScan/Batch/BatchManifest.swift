@@ -19,6 +19,9 @@ import Darwin
 /// folder, so a batch resumes from any working folder and after the output folder moves. Lines
 /// without `v` (version 1, every line `done`, outputs relative to the folder the batch ran in)
 /// are still read. The README documents the format for other tools.
+///
+/// Paths are stored as ``SystemPath`` strings: a byte of a name that is not UTF-8 is the scalar
+/// U+F700 + the byte, so such names are kept exactly and two of them never become one.
 package final class BatchManifest: @unchecked Sendable {
     /// One line.
     package struct Entry: Codable, Sendable, Equatable {
@@ -82,12 +85,11 @@ package final class BatchManifest: @unchecked Sendable {
     package init(outputFolder: String) throws {
         folder = BatchRunner.trimmed(outputFolder)
         path = (folder as NSString).appendingPathComponent(Self.fileName)
-        var info = stat()
-        if lstat(path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG {
+        if let info = SystemPath.linkStatus(path), (info.st_mode & S_IFMT) != S_IFREG {
             throw ManifestError(description: "\(path): the batch manifest is not a regular file (a symbolic link?); refusing to use it")
         }
         var loaded: [String: Entry] = [:]
-        if let data = FileManager.default.contents(atPath: path) {
+        if let data = try? PhotoFile.read(path) {
             let decoder = JSONDecoder()
             for line in data.split(separator: UInt8(ascii: "\n")) {
                 if let entry = try? decoder.decode(Entry.self, from: Data(line)) {
@@ -101,9 +103,11 @@ package final class BatchManifest: @unchecked Sendable {
     /// True when `photo` was finished by an earlier run, is unchanged since, and its outputs exist.
     package func isDone(_ photo: PhotoFinder.Photo) -> Bool {
         guard let entry = lock.withLock({ latest[photo.relativePath] }), (entry.state ?? .done) == .done,
-              let stamp = Self.stamp(of: photo.path) else { return false }
-        return entry.bytes == stamp.bytes && entry.modified == stamp.modified
-            && outputPaths(of: entry).allSatisfy { FileManager.default.fileExists(atPath: $0) }
+              let stamp = SystemPath.stamp(photo.path) else { return false }
+        // Within a microsecond: the time is read from stat here and was read through Foundation's
+        // Date by earlier versions, which can differ in the last bit.
+        return entry.bytes == stamp.bytes && abs(entry.modified - stamp.modified) < 1e-6
+            && outputPaths(of: entry).allSatisfy(SystemPath.exists)
     }
 
     /// The outputs an earlier run claimed for `photo` and was cut short before finishing: this run
@@ -116,6 +120,12 @@ package final class BatchManifest: @unchecked Sendable {
     /// The outputs of every photo the manifest records as done (paths as the batch writes them).
     package var doneOutputs: [String] {
         lock.withLock { latest.values.filter { ($0.state ?? .done) == .done } }.flatMap(outputPaths)
+    }
+
+    /// Every output the manifest names, done or claimed: files this tool wrote (or was about to),
+    /// which a batch reading the output folder as its input must not take for photos.
+    package var recordedOutputs: [String] {
+        lock.withLock { Array(latest.values) }.flatMap(outputPaths)
     }
 
     /// The last line recorded for each photo, by its path relative to the input folder.
@@ -153,7 +163,7 @@ package final class BatchManifest: @unchecked Sendable {
     }
 
     private func append(_ photo: PhotoFinder.Photo, outputs: [String], state: State, prints: [PrintRecord]? = nil) throws {
-        guard let stamp = Self.stamp(of: photo.path) else {
+        guard let stamp = SystemPath.stamp(photo.path) else {
             throw PhotoFile.ReadError.missing(photo.path)
         }
         let entry = Entry(version: Self.version, state: state, photo: photo.relativePath, bytes: stamp.bytes,
@@ -164,7 +174,7 @@ package final class BatchManifest: @unchecked Sendable {
         try lock.withLock {
             // O_NOFOLLOW: a symlink planted at the manifest's path fails the open instead of
             // having the line appended to whatever it points at.
-            let fd = open(path, O_RDWR | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            let fd = SystemPath.withCString(path) { open($0, O_RDWR | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC, 0o644) }
             guard fd >= 0 else {
                 throw AtomicFile.WriteError.failed(path, "cannot open the batch manifest: \(String(cString: strerror(errno)))")
             }
@@ -183,12 +193,5 @@ package final class BatchManifest: @unchecked Sendable {
             if fsync(fd) != 0 { throw AtomicFile.WriteError.failed(path, String(cString: strerror(errno))) }
             latest[entry.photo] = entry
         }
-    }
-
-    private static func stamp(of path: String) -> (bytes: Int, modified: Double)? {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-              let size = attributes[.size] as? NSNumber,
-              let date = attributes[.modificationDate] as? Date else { return nil }
-        return (size.intValue, date.timeIntervalSince1970)
     }
 }

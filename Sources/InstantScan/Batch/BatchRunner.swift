@@ -95,7 +95,7 @@ public final class BatchRunner: @unchecked Sendable {
             try context.claims.claim(paths, for: "a scan of " + photo.relativePath)
             // Outputs an earlier run claimed for this photo and did not finish are its own.
             let own = manifest.unfinishedOutputs(of: photo)
-            for path in paths where !options.overwrite && !own.contains(path) && FileManager.default.fileExists(atPath: path) {
+            for path in paths where !options.overwrite && !own.contains(path) && SystemPath.exists(path) {
                 throw AtomicFile.WriteError.exists(path)
             }
             try manifest.markClaimed(photo, outputs: paths)
@@ -125,6 +125,14 @@ public final class BatchRunner: @unchecked Sendable {
                                       confidence: record.confidence, size: image?.size ?? PixelSize(width: 0, height: 0),
                                       thumbnail: image.flatMap { try? thumbnail(of: $0) })
         }
+    }
+
+    /// `photos` without the scans an earlier batch into `outputFolder` wrote (as its manifest
+    /// records them): `batch IN -o IN` must not take its own scans for photos on the next run.
+    public static func leavingOutScans(_ photos: [PhotoFinder.Photo], outputFolder: String) -> [PhotoFinder.Photo] {
+        guard let manifest = try? BatchManifest(outputFolder: outputFolder) else { return photos }
+        let written = ProtectedFiles(manifest.recordedOutputs)
+        return photos.filter { !written.contains($0.path) }
     }
 
     /// `folder` without trailing slashes, so that every output path is spelled one way.

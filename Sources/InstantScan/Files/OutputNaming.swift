@@ -17,8 +17,7 @@ package struct OutputNaming: Sendable {
     /// True when `target` names a folder.
     package var isFolder: Bool {
         if target.hasSuffix("/") { return true }
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: target, isDirectory: &isDirectory) && isDirectory.boolValue
+        return SystemPath.kind(target) == .folder
     }
 
     /// The paths for `count` prints of the photo at `input`; in a folder they are named after
