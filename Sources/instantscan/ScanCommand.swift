@@ -111,7 +111,7 @@ struct ScanCommand: ParsableCommand {
         for (photo, corners) in zip(photos, perPhoto) {
             do {
                 try scan(photo, with: scanner, corners: corners, light: shared,
-                         stem: stems[URL(fileURLWithPath: photo).lastPathComponent], claims: claims)
+                         stem: stems[SystemPath.Key(URL(fileURLWithPath: photo).lastPathComponent)], claims: claims)
             } catch let error as ExitCode {
                 failure = failure ?? error
             }

@@ -78,7 +78,8 @@ package final class BatchManifest: @unchecked Sendable {
     package let path: String
     private let folder: String
     private let lock = NSLock()
-    private var latest: [String: Entry]
+    /// By the photo's bytes: two names that differ only in Unicode normalization are two photos.
+    private var latest: [SystemPath.Key: Entry]
 
     /// Opens (or prepares) the manifest in `outputFolder`; refuses one that is not a regular file
     /// (a symlink planted there would send the appends elsewhere).
@@ -88,12 +89,12 @@ package final class BatchManifest: @unchecked Sendable {
         if let info = SystemPath.linkStatus(path), (info.st_mode & S_IFMT) != S_IFREG {
             throw ManifestError(description: "\(path): the batch manifest is not a regular file (a symbolic link?); refusing to use it")
         }
-        var loaded: [String: Entry] = [:]
+        var loaded: [SystemPath.Key: Entry] = [:]
         if let data = try? PhotoFile.read(path) {
             let decoder = JSONDecoder()
             for line in data.split(separator: UInt8(ascii: "\n")) {
                 if let entry = try? decoder.decode(Entry.self, from: Data(line)) {
-                    loaded[entry.photo] = entry
+                    loaded[SystemPath.Key(entry.photo)] = entry
                 }
             }
         }
@@ -102,7 +103,7 @@ package final class BatchManifest: @unchecked Sendable {
 
     /// True when `photo` was finished by an earlier run, is unchanged since, and its outputs exist.
     package func isDone(_ photo: PhotoFinder.Photo) -> Bool {
-        guard let entry = lock.withLock({ latest[photo.relativePath] }), (entry.state ?? .done) == .done,
+        guard let entry = lock.withLock({ latest[SystemPath.Key(photo.relativePath)] }), (entry.state ?? .done) == .done,
               let stamp = SystemPath.stamp(photo.path) else { return false }
         // Within a microsecond: the time is read from stat here and was read through Foundation's
         // Date by earlier versions, which can differ in the last bit.
@@ -113,7 +114,7 @@ package final class BatchManifest: @unchecked Sendable {
     /// The outputs an earlier run claimed for `photo` and was cut short before finishing: this run
     /// may replace them.
     package func unfinishedOutputs(of photo: PhotoFinder.Photo) -> Set<String> {
-        guard let entry = lock.withLock({ latest[photo.relativePath] }), entry.state == .claimed else { return [] }
+        guard let entry = lock.withLock({ latest[SystemPath.Key(photo.relativePath)] }), entry.state == .claimed else { return [] }
         return Set(outputPaths(of: entry))
     }
 
@@ -129,7 +130,9 @@ package final class BatchManifest: @unchecked Sendable {
     }
 
     /// The last line recorded for each photo, by its path relative to the input folder.
-    package var entries: [String: Entry] { lock.withLock { latest } }
+    package var entries: [String: Entry] {
+        lock.withLock { Dictionary(latest.values.map { ($0.photo, $0) }, uniquingKeysWith: { a, _ in a }) }
+    }
 
     /// Records that `outputs` (paths inside the output folder) are about to be written for `photo`.
     package func markClaimed(_ photo: PhotoFinder.Photo, outputs: [String]) throws {
@@ -144,7 +147,7 @@ package final class BatchManifest: @unchecked Sendable {
 
     /// The scans an earlier run recorded for `photo`: output path and record.
     package func recordedPrints(of photo: PhotoFinder.Photo) -> [(path: String, record: PrintRecord)] {
-        guard let entry = lock.withLock({ latest[photo.relativePath] }), let prints = entry.prints,
+        guard let entry = lock.withLock({ latest[SystemPath.Key(photo.relativePath)] }), let prints = entry.prints,
               prints.count == entry.outputs.count else { return [] }
         return Array(zip(outputPaths(of: entry), prints))
     }
@@ -191,7 +194,7 @@ package final class BatchManifest: @unchecked Sendable {
             if let failure { throw AtomicFile.WriteError.failed(path, failure) }
             // The claim must be on disk before the outputs it names are renamed into place.
             if fsync(fd) != 0 { throw AtomicFile.WriteError.failed(path, String(cString: strerror(errno))) }
-            latest[entry.photo] = entry
+            latest[SystemPath.Key(entry.photo)] = entry
         }
     }
 }

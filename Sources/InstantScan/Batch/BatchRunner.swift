@@ -91,7 +91,7 @@ public final class BatchRunner: @unchecked Sendable {
             try OutputFolder.create(folder)
             let encoder = OutputEncoder(format: options.output)
             let paths = OutputNaming(target: folder + "/", fileExtension: options.output.fileExtension)
-                .paths(forPrints: result.prints.count, of: photo.path, stem: context.stems[photo.relativePath])
+                .paths(forPrints: result.prints.count, of: photo.path, stem: context.stems[SystemPath.Key(photo.relativePath)])
             try context.claims.claim(paths, for: "a scan of " + photo.relativePath)
             // Outputs an earlier run claimed for this photo and did not finish are its own.
             let own = manifest.unfinishedOutputs(of: photo)
@@ -156,7 +156,7 @@ struct RunContext: Sendable {
     /// Every input photo: no output may replace one, even with `--overwrite`.
     var inputs: ProtectedFiles
     /// Each photo's output stem, by relative path.
-    var stems: [String: String]
+    var stems: [SystemPath.Key: String]
     var claims: OutputClaims
 }
 

@@ -82,7 +82,10 @@ public enum AtomicFile {
             throw WriteError.exists(path)
         }
         let folder = target.deletingLastPathComponent().path
-        let temporary = folder + "/.\(target.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        // Named after the target, but within NAME_MAX: a target named near the limit gets a
+        // generic temporary name rather than a failed write.
+        let name = SystemPath.bytes(target.lastPathComponent).count > 200 ? "instantscan" : target.lastPathComponent
+        let temporary = folder + "/.\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
         // Every call below names the file by its exact bytes (SystemPath): a folder whose name is
         // not UTF-8 is written into, not a look-alike created beside it.
         let fd = SystemPath.withCString(temporary) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }

@@ -32,7 +32,8 @@ public enum PhotoFile {
 
     /// Reads the whole file (by its exact bytes: see ``SystemPath``).
     public static func read(_ path: String) throws -> [UInt8] {
-        let fd = SystemPath.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
+        // O_NONBLOCK: a FIFO with no writer would block the open for ever; it is cleared below.
+        let fd = SystemPath.withCString(path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
         guard fd >= 0 else {
             let code = errno
             if code == ENOENT { throw ReadError.missing(path) }
@@ -41,7 +42,13 @@ public enum PhotoFile {
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw ReadError.unreadable(path, String(cString: strerror(errno))) }
-        if (info.st_mode & S_IFMT) == S_IFDIR { throw ReadError.isDirectory(path) }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: throw ReadError.isDirectory(path)
+        // A terminal, /dev/zero, a disk: never a photo, and read to the end they wait or never end.
+        case S_IFCHR, S_IFBLK: throw ReadError.unreadable(path, "a device, not a file")
+        default: break
+        }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         guard Int(info.st_size) <= maximumBytes else { throw ReadError.tooLarge(path, Int(info.st_size)) }
         // Read to the end rather than st_size bytes: a pipe or a file still growing has no fixed size.
         var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0))

@@ -68,6 +68,17 @@ package enum SystemPath {
         }
     }
 
+    /// A path compared by its bytes. Swift's `String` takes canonically equivalent strings for
+    /// equal (`é` precomposed, and `e` with a combining accent), and hashes them alike; on Linux
+    /// they are two files, and a dictionary keyed by `String` would make them one photo.
+    package struct Key: Hashable, Comparable, Sendable {
+        package let bytes: [UInt8]
+
+        package init(_ path: String) { bytes = SystemPath.bytes(path) }
+
+        package static func < (a: Key, b: Key) -> Bool { a.bytes.lexicographicallyPrecedes(b.bytes) }
+    }
+
     /// The scalar starting at `i` and its length in bytes, or nil when the bytes there are not
     /// well-formed UTF-8 (overlong forms, surrogates and values past U+10FFFF included).
     private static func decode(_ bytes: [UInt8], at i: Int) -> (Unicode.Scalar, length: Int)? {
