@@ -62,6 +62,7 @@ struct MergeCommand: ParsableCommand {
                 throw ExitCodes.code(for: error)
             }
         }
+        var someLeftOut = false
         do {
             var result = try ShotMerger(options: options).merge(inputs)
             for warning in result.warnings { Console.warning(warning) }
@@ -73,8 +74,7 @@ struct MergeCommand: ParsableCommand {
                 let used = result.shots.filter(\.used).count
                 Console.note("\(used) shots → \(output) (\(result.print.image.width)×\(result.print.image.height), glare left \(Self.percent(result.print.glare?.share ?? 0)))")
             }
-            // Written, but not from every shot given: a script must not take it for the whole set.
-            if result.shots.contains(where: { !$0.used }) { throw ExitCodes.someFailed }
+            someLeftOut = result.shots.contains { !$0.used }
         } catch let error as MergeError {
             Console.error(FlagHint.message(for: error, in: .merge))
             switch error {
@@ -86,6 +86,8 @@ struct MergeCommand: ParsableCommand {
             Console.error(ScanCommand.message(for: error, photo: shots[0], command: .merge))
             throw ExitCodes.code(for: error)
         }
+        // Written, but not from every shot given: a script must not take it for the whole set.
+        if someLeftOut { throw ExitCodes.someFailed }
     }
 
     static func percent(_ share: Double) -> String {

@@ -75,9 +75,25 @@ extension ShotMerger {
                     }
                     alignment = ShotAlignment(referenceToShot: .identity, correlation: 1, sharpness: ShotAligner.sharpness(luma, weights))
                 }
-                alignment.samePrint = SamePrintCheck().compare(reference: referenceLuma, moving: luma, map: alignment.referenceToShot,
-                                                               window: frame.format?.normalizedWindow,
-                                                               referenceWeight: referenceWeight, movingWeight: movingWeight)
+                let check = SamePrintCheck()
+                alignment.samePrint = check.compare(reference: referenceLuma, moving: luma, map: alignment.referenceToShot,
+                                                    window: frame.format?.normalizedWindow,
+                                                    referenceWeight: referenceWeight, movingWeight: movingWeight)
+                // Registration never makes a shot worse than its corners: on a fine texture under
+                // soft glare it can run off (104 px on a grass picture), and the corners alone
+                // then line the pictures up better.
+                if registers {
+                    let unrefined = check.compare(reference: referenceLuma, moving: luma, map: .identity,
+                                                  window: frame.format?.normalizedWindow,
+                                                  referenceWeight: referenceWeight, movingWeight: movingWeight)
+                    if unrefined.edges > alignment.samePrint.edges + 0.1 {
+                        let weights = ShotAligner.weightPlane(width: size.width, height: size.height, margin: aligner.edgeMargin,
+                                                              weight: referenceWeight)
+                        alignment.referenceToShot = .identity
+                        alignment.correlation = aligner.correlation(referenceLuma, luma, weights, .identity, movingWeight: movingWeight)
+                        alignment.samePrint = unrefined
+                    }
+                }
                 return alignment
             }
         }
@@ -100,10 +116,6 @@ extension ShotMerger {
             let referenceName = prepared[frame.reference].located.name
             if let reason = alignment.samePrint.reason {
                 leftOut.append("\(shot.located.name): not the same print as \(referenceName): \(reason)")
-                continue
-            }
-            guard alignment.correlation >= Self.minimumCorrelation else {
-                leftOut.append("\(shot.located.name): does not line up with \(referenceName) (correlation \((alignment.correlation * 100).rounded() / 100), needs \(Self.minimumCorrelation))")
                 continue
             }
             let image = index == frame.reference ? shot.image

@@ -24,12 +24,6 @@ public struct ShotMerger: Sendable {
     /// Whether residual misalignment is registered away (off only to show, in tests, what it prevents).
     var registers = true
 
-    /// A shot whose luma correlates less than this with the reference over the whole card after
-    /// alignment did not line up (a failed detection) and is left out. Whether a shot shows the
-    /// same print at all is decided on its picture (`SamePrintCheck`): the whole card of two
-    /// different prints of one format correlates as high as 0.62.
-    public static let minimumCorrelation = 0.6
-
     /// Makes a merger.
     public init(options: ScanOptions = ScanOptions()) {
         self.options = options

@@ -40,9 +40,8 @@ import Testing
         let folder = SampleGoldenCornersTests.folder
         let truth = try JSONDecoder().decode(SampleGoldenCornersTests.Truth.self,
                                              from: Data(contentsOf: folder.appendingPathComponent(name + ".json")))
-        let image = folder.appendingPathComponent(truth.image.replacingOccurrences(of: ".jpg", with: "")).path
-        let path = FileManager.default.fileExists(atPath: image + ".jpg") ? image + ".jpg" : image + ".heic"
-        return (path, SampleGoldenCornersTests.quad(truth.prints[0].corners).description)
+        let image = FileManager.default.fileExists(atPath: folder.appendingPathComponent(name + ".heic").path) ? name + ".heic" : truth.image
+        return (folder.appendingPathComponent(image).path, SampleGoldenCornersTests.quad(truth.prints[0].corners).description)
     }
 
     // Issue 15, item 9: two different Polaroid 600s (parrots, a bee) are refused, exit 65, the
