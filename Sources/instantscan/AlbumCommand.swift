@@ -91,8 +91,7 @@ struct AlbumCommand: ParsableCommand {
 
         var paths: [String] = []
         for scan in scans {
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: scan, isDirectory: &isFolder), isFolder.boolValue {
+            if SystemPath.kind(scan) == .folder {
                 do {
                     let found = try PhotoFinder.photos(in: scan, recursive: recursive).map(\.path)
                     if found.isEmpty { Console.warning("\(scan): no PNG or JPEG scans found\(recursive ? "" : " (use -r for subfolders)")") }

@@ -61,7 +61,9 @@ struct BatchCommand: ParsableCommand {
 
         let photos: [PhotoFinder.Photo]
         do {
-            photos = try PhotoFinder.photos(in: input, recursive: recursive, excluding: output)
+            // With -o inside (or equal to) the input folder, the scans of earlier runs are not photos.
+            photos = BatchRunner.leavingOutScans(try PhotoFinder.photos(in: input, recursive: recursive, excluding: output),
+                                                 outputFolder: output)
         } catch {
             Console.error(ErrorText.of(error))
             throw ExitCodes.noInput

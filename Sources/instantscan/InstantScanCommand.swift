@@ -9,7 +9,7 @@ struct InstantScanCommand: ParsableCommand {
         discussion: """
         Polaroid 600 / SX-70 / i-Type / Go and Instax Mini / Square / Wide.
 
-        Exit codes: 0 success; 1 some inputs failed (batch); 2 no print found; 64 usage error; \
+        Exit codes: 0 success; 1 some inputs failed (batch) or a photo was left out (merge); 2 no print found; 64 usage error; \
         65 an input is not a usable image; 66 an input cannot be read; 73 an output cannot be written; \
         74 standard output cannot be written; 130 interrupted (Ctrl-C).
         """,

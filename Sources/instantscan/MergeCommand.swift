@@ -11,7 +11,10 @@ struct MergeCommand: ParsableCommand {
         different part each time. Each photo's print is found (or given with --corners, once per \
         photo in the same order), rectified into one frame, aligned to a fraction of a pixel, and \
         fused preferring the photos without glare there; the colour is then corrected once. \
-        `scan` warns when a print has glare over 4% of its picture.
+        `scan` warns when a print has glare over 4% of its picture. A photo that does not show the \
+        same print as the reference (the one that sees the print largest) is left out, named with \
+        the reason. Exit 0 when every photo was merged, 1 when the scan was written without a \
+        photo that was left out, 65 when fewer than two photos show the same print (nothing written).
         """
     )
 
@@ -59,6 +62,7 @@ struct MergeCommand: ParsableCommand {
                 throw ExitCodes.code(for: error)
             }
         }
+        var someLeftOut = false
         do {
             var result = try ShotMerger(options: options).merge(inputs)
             for warning in result.warnings { Console.warning(warning) }
@@ -70,17 +74,20 @@ struct MergeCommand: ParsableCommand {
                 let used = result.shots.filter(\.used).count
                 Console.note("\(used) shots → \(output) (\(result.print.image.width)×\(result.print.image.height), glare left \(Self.percent(result.print.glare?.share ?? 0)))")
             }
+            someLeftOut = result.shots.contains { !$0.used }
         } catch let error as MergeError {
             Console.error(FlagHint.message(for: error, in: .merge))
             switch error {
             case .noPrint: throw ExitCodes.noPrint
-            case .tooFewShots: throw ExitCodes.dataError
+            case .tooFewShots, .shotsLeftOut: throw ExitCodes.dataError
             case .shot: throw ExitCodes.code(for: error.underlying)
             }
         } catch {
             Console.error(ScanCommand.message(for: error, photo: shots[0], command: .merge))
             throw ExitCodes.code(for: error)
         }
+        // Written, but not from every shot given: a script must not take it for the whole set.
+        if someLeftOut { throw ExitCodes.someFailed }
     }
 
     static func percent(_ share: Double) -> String {

@@ -9,6 +9,9 @@ struct MergeReport: Encodable {
         /// Residual shift registration found at the card's centre, output pixels.
         var shift: [Double]
         var correlation: Double
+        /// The picture's luma correlation and edge agreement with the reference's (same print?).
+        var pictureCorrelation: Double
+        var edgeAgreement: Double
         /// Sharpness relative to the sharpest shot.
         var sharpness: Double
         /// Share of the fused image's weight.
@@ -31,7 +34,8 @@ struct MergeReport: Encodable {
         print = PrintJSON(result.print)
         shots = result.shots.enumerated().map { index, shot in
             ShotEntry(image: shot.name, glare: PrintJSON.Glare(shot.glare), shift: [round(shot.shift.x), round(shot.shift.y)],
-                      correlation: round(shot.correlation), sharpness: round(shot.sharpness),
+                      correlation: round(shot.correlation), pictureCorrelation: round(shot.pictureCorrelation),
+                      edgeAgreement: round(shot.edgeAgreement), sharpness: round(shot.sharpness),
                       contribution: round(shot.contribution), used: shot.used, reference: index == result.reference)
         }
         warnings = result.warnings

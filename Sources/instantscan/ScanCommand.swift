@@ -111,7 +111,7 @@ struct ScanCommand: ParsableCommand {
         for (photo, corners) in zip(photos, perPhoto) {
             do {
                 try scan(photo, with: scanner, corners: corners, light: shared,
-                         stem: stems[URL(fileURLWithPath: photo).lastPathComponent], claims: claims)
+                         stem: stems[SystemPath.Key(URL(fileURLWithPath: photo).lastPathComponent)], claims: claims)
             } catch let error as ExitCode {
                 failure = failure ?? error
             }
@@ -164,7 +164,7 @@ struct ScanCommand: ParsableCommand {
             try claims.claim(paths, for: "a scan of \(photo)")
             let mapPaths = glareMap.map { OutputNaming(target: $0, fileExtension: "png").paths(forPrints: result.prints.count, of: photo, stem: stem) }
             if let mapPaths { try claims.claim(mapPaths, for: "a glare map of \(photo)") }
-            if !overwrite, let existing = (paths + (mapPaths ?? [])).first(where: { FileManager.default.fileExists(atPath: $0) }) {
+            if !overwrite, let existing = (paths + (mapPaths ?? [])).first(where: SystemPath.exists) {
                 throw AtomicFile.WriteError.exists(existing)
             }
             var written: [ScanReport.Output] = []

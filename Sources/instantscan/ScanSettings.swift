@@ -94,8 +94,7 @@ enum OutputKind: String, ExpressibleByArgument, CaseIterable {
         if path.hasSuffix("/") { return nil }
         let ext = URL(fileURLWithPath: path).pathExtension
         guard !ext.isEmpty, !extensions.contains(ext.lowercased()) else { return nil }
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue { return nil }
+        if SystemPath.kind(path) == .folder { return nil }
         return "\(path): unknown extension .\(ext); scans are written as PNG (.png) or JPEG (.jpg, .jpeg)"
     }
 }

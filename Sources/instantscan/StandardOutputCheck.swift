@@ -9,10 +9,11 @@ extension InstantScanCommand {
     /// Runs the command as argument-parser does, then checks that what it printed reached standard
     /// output: `--json > full-disk/report.json` (or `> /dev/full`) must not exit 0 with the data
     /// lost. The check runs at exit, whichever way the command ends; it fails with exit 74
-    /// (EX_IOERR).
+    /// (EX_IOERR). The arguments are read from their bytes (``CommandLineBytes``), not from
+    /// `CommandLine.arguments`, which replaces a file name's bytes that are not UTF-8.
     static func main() {
         atexit(checkStandardOutputAtExit)
-        main(nil)
+        main(CommandLineBytes.arguments())
     }
 }
 

@@ -19,6 +19,9 @@ import Darwin
 /// folder, so a batch resumes from any working folder and after the output folder moves. Lines
 /// without `v` (version 1, every line `done`, outputs relative to the folder the batch ran in)
 /// are still read. The README documents the format for other tools.
+///
+/// Paths are stored as ``SystemPath`` strings: a byte of a name that is not UTF-8 is the scalar
+/// U+F700 + the byte, so such names are kept exactly and two of them never become one.
 package final class BatchManifest: @unchecked Sendable {
     /// One line.
     package struct Entry: Codable, Sendable, Equatable {
@@ -75,23 +78,23 @@ package final class BatchManifest: @unchecked Sendable {
     package let path: String
     private let folder: String
     private let lock = NSLock()
-    private var latest: [String: Entry]
+    /// By the photo's bytes: two names that differ only in Unicode normalization are two photos.
+    private var latest: [SystemPath.Key: Entry]
 
     /// Opens (or prepares) the manifest in `outputFolder`; refuses one that is not a regular file
     /// (a symlink planted there would send the appends elsewhere).
     package init(outputFolder: String) throws {
         folder = BatchRunner.trimmed(outputFolder)
         path = (folder as NSString).appendingPathComponent(Self.fileName)
-        var info = stat()
-        if lstat(path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG {
+        if let info = SystemPath.linkStatus(path), (info.st_mode & S_IFMT) != S_IFREG {
             throw ManifestError(description: "\(path): the batch manifest is not a regular file (a symbolic link?); refusing to use it")
         }
-        var loaded: [String: Entry] = [:]
-        if let data = FileManager.default.contents(atPath: path) {
+        var loaded: [SystemPath.Key: Entry] = [:]
+        if let data = try? PhotoFile.read(path) {
             let decoder = JSONDecoder()
             for line in data.split(separator: UInt8(ascii: "\n")) {
                 if let entry = try? decoder.decode(Entry.self, from: Data(line)) {
-                    loaded[entry.photo] = entry
+                    loaded[SystemPath.Key(entry.photo)] = entry
                 }
             }
         }
@@ -100,16 +103,18 @@ package final class BatchManifest: @unchecked Sendable {
 
     /// True when `photo` was finished by an earlier run, is unchanged since, and its outputs exist.
     package func isDone(_ photo: PhotoFinder.Photo) -> Bool {
-        guard let entry = lock.withLock({ latest[photo.relativePath] }), (entry.state ?? .done) == .done,
-              let stamp = Self.stamp(of: photo.path) else { return false }
-        return entry.bytes == stamp.bytes && entry.modified == stamp.modified
-            && outputPaths(of: entry).allSatisfy { FileManager.default.fileExists(atPath: $0) }
+        guard let entry = lock.withLock({ latest[SystemPath.Key(photo.relativePath)] }), (entry.state ?? .done) == .done,
+              let stamp = SystemPath.stamp(photo.path) else { return false }
+        // Within a microsecond: the time is read from stat here and was read through Foundation's
+        // Date by earlier versions, which can differ in the last bit.
+        return entry.bytes == stamp.bytes && abs(entry.modified - stamp.modified) < 1e-6
+            && outputPaths(of: entry).allSatisfy(SystemPath.exists)
     }
 
     /// The outputs an earlier run claimed for `photo` and was cut short before finishing: this run
     /// may replace them.
     package func unfinishedOutputs(of photo: PhotoFinder.Photo) -> Set<String> {
-        guard let entry = lock.withLock({ latest[photo.relativePath] }), entry.state == .claimed else { return [] }
+        guard let entry = lock.withLock({ latest[SystemPath.Key(photo.relativePath)] }), entry.state == .claimed else { return [] }
         return Set(outputPaths(of: entry))
     }
 
@@ -118,8 +123,16 @@ package final class BatchManifest: @unchecked Sendable {
         lock.withLock { latest.values.filter { ($0.state ?? .done) == .done } }.flatMap(outputPaths)
     }
 
+    /// Every output the manifest names, done or claimed: files this tool wrote (or was about to),
+    /// which a batch reading the output folder as its input must not take for photos.
+    package var recordedOutputs: [String] {
+        lock.withLock { Array(latest.values) }.flatMap(outputPaths)
+    }
+
     /// The last line recorded for each photo, by its path relative to the input folder.
-    package var entries: [String: Entry] { lock.withLock { latest } }
+    package var entries: [String: Entry] {
+        lock.withLock { Dictionary(latest.values.map { ($0.photo, $0) }, uniquingKeysWith: { a, _ in a }) }
+    }
 
     /// Records that `outputs` (paths inside the output folder) are about to be written for `photo`.
     package func markClaimed(_ photo: PhotoFinder.Photo, outputs: [String]) throws {
@@ -134,7 +147,7 @@ package final class BatchManifest: @unchecked Sendable {
 
     /// The scans an earlier run recorded for `photo`: output path and record.
     package func recordedPrints(of photo: PhotoFinder.Photo) -> [(path: String, record: PrintRecord)] {
-        guard let entry = lock.withLock({ latest[photo.relativePath] }), let prints = entry.prints,
+        guard let entry = lock.withLock({ latest[SystemPath.Key(photo.relativePath)] }), let prints = entry.prints,
               prints.count == entry.outputs.count else { return [] }
         return Array(zip(outputPaths(of: entry), prints))
     }
@@ -153,7 +166,7 @@ package final class BatchManifest: @unchecked Sendable {
     }
 
     private func append(_ photo: PhotoFinder.Photo, outputs: [String], state: State, prints: [PrintRecord]? = nil) throws {
-        guard let stamp = Self.stamp(of: photo.path) else {
+        guard let stamp = SystemPath.stamp(photo.path) else {
             throw PhotoFile.ReadError.missing(photo.path)
         }
         let entry = Entry(version: Self.version, state: state, photo: photo.relativePath, bytes: stamp.bytes,
@@ -164,7 +177,7 @@ package final class BatchManifest: @unchecked Sendable {
         try lock.withLock {
             // O_NOFOLLOW: a symlink planted at the manifest's path fails the open instead of
             // having the line appended to whatever it points at.
-            let fd = open(path, O_RDWR | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            let fd = SystemPath.withCString(path) { open($0, O_RDWR | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC, 0o644) }
             guard fd >= 0 else {
                 throw AtomicFile.WriteError.failed(path, "cannot open the batch manifest: \(String(cString: strerror(errno)))")
             }
@@ -181,14 +194,7 @@ package final class BatchManifest: @unchecked Sendable {
             if let failure { throw AtomicFile.WriteError.failed(path, failure) }
             // The claim must be on disk before the outputs it names are renamed into place.
             if fsync(fd) != 0 { throw AtomicFile.WriteError.failed(path, String(cString: strerror(errno))) }
-            latest[entry.photo] = entry
+            latest[SystemPath.Key(entry.photo)] = entry
         }
-    }
-
-    private static func stamp(of path: String) -> (bytes: Int, modified: Double)? {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-              let size = attributes[.size] as? NSNumber,
-              let date = attributes[.modificationDate] as? Date else { return nil }
-        return (size.intValue, date.timeIntervalSince1970)
     }
 }

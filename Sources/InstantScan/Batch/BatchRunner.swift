@@ -91,11 +91,11 @@ public final class BatchRunner: @unchecked Sendable {
             try OutputFolder.create(folder)
             let encoder = OutputEncoder(format: options.output)
             let paths = OutputNaming(target: folder + "/", fileExtension: options.output.fileExtension)
-                .paths(forPrints: result.prints.count, of: photo.path, stem: context.stems[photo.relativePath])
+                .paths(forPrints: result.prints.count, of: photo.path, stem: context.stems[SystemPath.Key(photo.relativePath)])
             try context.claims.claim(paths, for: "a scan of " + photo.relativePath)
             // Outputs an earlier run claimed for this photo and did not finish are its own.
             let own = manifest.unfinishedOutputs(of: photo)
-            for path in paths where !options.overwrite && !own.contains(path) && FileManager.default.fileExists(atPath: path) {
+            for path in paths where !options.overwrite && !own.contains(path) && SystemPath.exists(path) {
                 throw AtomicFile.WriteError.exists(path)
             }
             try manifest.markClaimed(photo, outputs: paths)
@@ -127,6 +127,14 @@ public final class BatchRunner: @unchecked Sendable {
         }
     }
 
+    /// `photos` without the scans an earlier batch into `outputFolder` wrote (as its manifest
+    /// records them): `batch IN -o IN` must not take its own scans for photos on the next run.
+    public static func leavingOutScans(_ photos: [PhotoFinder.Photo], outputFolder: String) -> [PhotoFinder.Photo] {
+        guard let manifest = try? BatchManifest(outputFolder: outputFolder) else { return photos }
+        let written = ProtectedFiles(manifest.recordedOutputs)
+        return photos.filter { !written.contains($0.path) }
+    }
+
     /// `folder` without trailing slashes, so that every output path is spelled one way.
     static func trimmed(_ folder: String) -> String {
         var folder = folder
@@ -148,7 +156,7 @@ struct RunContext: Sendable {
     /// Every input photo: no output may replace one, even with `--overwrite`.
     var inputs: ProtectedFiles
     /// Each photo's output stem, by relative path.
-    var stems: [String: String]
+    var stems: [SystemPath.Key: String]
     var claims: OutputClaims
 }
 

@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A self-contained HTML page of a batch: per photo, a preview with the detected prints drawn,
 /// each scan's thumbnail, format and confidence; and the failures first, each with the command
@@ -23,25 +28,26 @@ package final class ContactSheet: @unchecked Sendable {
         self.path = path
         self.outputFolder = outputFolder
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try? OutputFolder.create(folder)
         scratchPath = folder + "/.\(URL(fileURLWithPath: path).lastPathComponent).\(getpid()).sections"
-        guard FileManager.default.createFile(atPath: scratchPath, contents: nil),
-              let handle = FileHandle(forWritingAtPath: scratchPath) else {
-            throw AtomicFile.WriteError.failed(path, "cannot create a scratch file beside the report")
+        // By its bytes (SystemPath): the report's folder may have a name that is not UTF-8.
+        let fd = SystemPath.withCString(scratchPath) { open($0, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600) }
+        guard fd >= 0 else {
+            throw AtomicFile.WriteError.failed(path, "cannot create a scratch file beside the report: \(String(cString: strerror(errno)))")
         }
-        scratch = handle
+        scratch = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
     }
 
     deinit {
         try? scratch.close()
-        try? FileManager.default.removeItem(atPath: scratchPath)
+        SystemPath.withCString(scratchPath) { _ = unlink($0) }
     }
 
     /// Adds one photo's section.
     package func add(_ outcome: PhotoOutcome) {
         let anchor = Self.anchor(outcome.photo.relativePath)
         var html = "<section id=\"\(anchor)\" class=\"photo\(outcome.failure == nil ? "" : " failed")\">\n"
-        html += "<h2>\(Self.escape(outcome.photo.relativePath))</h2>\n<div class=\"row\">\n"
+        html += "<h2>\(Self.escape(SystemPath.display(outcome.photo.relativePath)))</h2>\n<div class=\"row\">\n"
         if let preview = outcome.preview {
             html += "<figure class=\"preview\"><img alt=\"photo with detected prints\" src=\"\(Self.dataURI(preview))\">"
             html += "<figcaption>\(outcome.detected.count) print\(outcome.detected.count == 1 ? "" : "s") found</figcaption></figure>\n"
@@ -58,7 +64,7 @@ package final class ContactSheet: @unchecked Sendable {
             let confidence = String(format1: print.confidence * 100)
             let sure = ReviewThreshold.needsReview(print.confidence) ? "unsure" : "sure"
             html += "<figcaption><b>\(print.format?.rawValue ?? "unknown format")</b><br><span class=\"\(sure)\">confidence \(confidence) %</span>"
-            html += "<br>\(print.size.width)×\(print.size.height)<br><a href=\"\(link)\"><code>\(Self.escape(URL(fileURLWithPath: print.path).lastPathComponent))</code></a>"
+            html += "<br>\(print.size.width)×\(print.size.height)<br><a href=\"\(link)\"><code>\(Self.escape(SystemPath.display(URL(fileURLWithPath: print.path).lastPathComponent)))</code></a>"
             if ReviewThreshold.needsReview(print.confidence) {
                 html += "<br><span class=\"check\">check it — to fix:</span><pre>\(Self.escape(fixCommand(outcome, corners: print.card, replacing: print.path)))</pre>"
             }
@@ -66,12 +72,12 @@ package final class ContactSheet: @unchecked Sendable {
         }
         if let failure = outcome.failure {
             let command = fixCommand(outcome, corners: outcome.detected.first?.card)
-            html += "<div class=\"failure\"><b>Failed:</b> \(Self.escape(failure))<br>Fix by hand:<pre>\(Self.escape(command))</pre></div>\n"
-            let item = "<li><a href=\"#\(anchor)\">\(Self.escape(outcome.photo.relativePath))</a>: \(Self.escape(failure))<pre>\(Self.escape(command))</pre></li>"
+            html += "<div class=\"failure\"><b>Failed:</b> \(Self.escape(SystemPath.display(failure)))<br>Fix by hand:<pre>\(Self.escape(command))</pre></div>\n"
+            let item = "<li><a href=\"#\(anchor)\">\(Self.escape(SystemPath.display(outcome.photo.relativePath)))</a>: \(Self.escape(SystemPath.display(failure)))<pre>\(Self.escape(command))</pre></li>"
             lock.withLock { failures.append((outcome.photo.relativePath, item)) }
         }
         for warning in outcome.warnings {
-            html += "<p class=\"warning\">⚠ \(Self.escape(warning))</p>\n"
+            html += "<p class=\"warning\">⚠ \(Self.escape(SystemPath.display(warning)))</p>\n"
         }
         html += "</div></section>\n"
         let bytes = Data(html.utf8)
@@ -104,9 +110,11 @@ package final class ContactSheet: @unchecked Sendable {
                     let items = failures.sorted { $0.photo < $1.photo }.map(\.html)
                     try sink.write("<section class=\"failures\"><h2>Needs a fix</h2><ul>\n\(items.joined(separator: "\n"))\n</ul></section>\n")
                 }
-                guard let reader = FileHandle(forReadingAtPath: scratchPath) else {
+                let fd = SystemPath.withCString(scratchPath) { open($0, O_RDONLY | O_CLOEXEC) }
+                guard fd >= 0 else {
                     throw AtomicFile.WriteError.failed(path, "the report's scratch file vanished")
                 }
+                let reader = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
                 defer { try? reader.close() }
                 for section in sections.sorted(by: { $0.photo < $1.photo }) {
                     try reader.seek(toOffset: section.offset)
@@ -132,9 +140,13 @@ package final class ContactSheet: @unchecked Sendable {
             + (scan == nil ? "" : " --overwrite")
     }
 
-    /// An HTML id for a photo's section.
+    /// An HTML id for a photo's section; a byte that is not UTF-8 is spelled in hex, so names
+    /// that differ only there keep their own sections' ids.
     static func anchor(_ relativePath: String) -> String {
-        "p-" + String(relativePath.unicodeScalars.map { $0.properties.isAlphabetic || ("0"..."9").contains($0) ? Character($0) : "-" })
+        "p-" + relativePath.unicodeScalars.map { scalar -> String in
+            if SystemPath.escapes.contains(scalar.value) { return "x" + String(scalar.value - SystemPath.escapeBase, radix: 16) }
+            return scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) ? String(scalar) : "-"
+        }.joined()
     }
 
     static func dataURI(_ jpeg: [UInt8]) -> String {
@@ -146,8 +158,19 @@ package final class ContactSheet: @unchecked Sendable {
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
     }
 
+    /// `text` quoted for a POSIX shell; a path with bytes that are not UTF-8 as `$'…\xE9…'`
+    /// (bash, zsh, ksh), the one quoting that carries any byte.
     static func shellQuote(_ text: String) -> String {
-        text.allSatisfy { $0.isLetter || $0.isNumber || "/._-".contains($0) } ? text
+        if SystemPath.isEscaped(text) {
+            return "$'" + SystemPath.bytes(text).map { byte -> String in
+                switch byte {
+                case UInt8(ascii: "'"), UInt8(ascii: "\\"): return "\\" + String(UnicodeScalar(byte))
+                case 0x20..<0x7F: return String(UnicodeScalar(byte))
+                default: return "\\x" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+                }
+            }.joined() + "'"
+        }
+        return text.allSatisfy { $0.isLetter || $0.isNumber || "/._-".contains($0) } ? text
             : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 

@@ -14,37 +14,42 @@ public enum PhotoFinder {
         public var relativePath: String
     }
 
-    /// The photos below `folder`, sorted by relative path.
+    /// The photos below `folder`, sorted by relative path. Names are read as the system gives
+    /// them, so a name that is not UTF-8 is found and opened (see ``SystemPath``).
     public static func photos(in folder: String, recursive: Bool, excluding excluded: String? = nil) throws -> [Photo] {
-        let root = URL(fileURLWithPath: folder).standardizedFileURL
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory) else {
-            throw PhotoFile.ReadError.missing(folder)
+        let root = URL(fileURLWithPath: folder).standardizedFileURL.path
+        switch SystemPath.kind(root) {
+        case nil: throw PhotoFile.ReadError.missing(folder)
+        case .folder?: break
+        default: throw PhotoFile.ReadError.unreadable(folder, "not a folder")
         }
-        guard isDirectory.boolValue else { throw PhotoFile.ReadError.unreadable(folder, "not a folder") }
         let skip = excluded.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         var found: [Photo] = []
         var pending = [""]
         while let relative = pending.popLast() {
-            let url = relative.isEmpty ? root : root.appendingPathComponent(relative)
+            let current = relative.isEmpty ? root : root + "/" + relative
             let names: [String]
-            do {
-                names = try FileManager.default.contentsOfDirectory(atPath: url.path)
-            } catch {
-                throw PhotoFile.ReadError.unreadable(url.path, "cannot list folder")
+            switch SystemPath.names(inFolder: current) {
+            case let .success(list): names = list
+            case let .failure(error): throw PhotoFile.ReadError.unreadable(current, "cannot list folder: \(error)")
             }
             for name in names where !name.hasPrefix(".") {
                 let child = relative.isEmpty ? name : relative + "/" + name
-                let path = root.appendingPathComponent(child).path
-                var childIsDirectory: ObjCBool = false
-                _ = FileManager.default.fileExists(atPath: path, isDirectory: &childIsDirectory)
-                if childIsDirectory.boolValue {
+                let path = (root == "/" ? "" : root) + "/" + child
+                let kind = SystemPath.kind(path)
+                if kind == .folder {
                     if recursive && path != skip { pending.append(child) }
-                } else if extensions.contains(URL(fileURLWithPath: name).pathExtension.lowercased()) {
+                } else if kind == .file, extensions.contains(fileExtension(of: name)) {
                     found.append(Photo(path: path, relativePath: child))
                 }
             }
         }
         return found.sorted { $0.relativePath < $1.relativePath }
+    }
+
+    /// The extension after the last dot, in lower case ("" for none or a leading dot only).
+    static func fileExtension(of name: String) -> String {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+        return name[name.index(after: dot)...].lowercased()
     }
 }

@@ -17,10 +17,11 @@ public struct DetectionOptions: Sendable {
     /// Report prints that run off the edge of the photo (flagged with ``DetectedPrint/touchesImageBorder``)
     /// instead of leaving them out.
     public var reportsPartialPrints: Bool
-    /// Confidence below which a reported print is flagged ``DetectedPrint/isUncertain``. On the
-    /// evaluation scenes, prints placed within 1% of their diagonal mostly score above it and misplaced
-    /// ones mostly below (see the README's detection section).
-    public var reviewConfidence = 0.8
+    /// Confidence below which a reported print is flagged ``DetectedPrint/isUncertain``: 0.8 by
+    /// default, the threshold the contact sheet and previews use too. On the evaluation scenes,
+    /// prints placed within 1% of their diagonal mostly score above it and misplaced ones mostly
+    /// below (see the README's detection section).
+    public var reviewConfidence = ReviewThreshold.confidence
     /// Keep the working image in ``DetectionTrace/workingImage`` (for overlays).
     public var keepsWorkingImage = false
 

@@ -78,16 +78,21 @@ public enum AtomicFile {
         if inputs.contains(target.path) {
             throw WriteError.wouldOverwriteInput(path)
         }
-        if !overwrite, FileManager.default.fileExists(atPath: target.path) {
+        if !overwrite, SystemPath.exists(target.path) {
             throw WriteError.exists(path)
         }
         let folder = target.deletingLastPathComponent().path
-        let temporary = folder + "/.\(target.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        // Named after the target, but within NAME_MAX: a target named near the limit gets a
+        // generic temporary name rather than a failed write.
+        let name = SystemPath.bytes(target.lastPathComponent).count > 200 ? "instantscan" : target.lastPathComponent
+        let temporary = folder + "/.\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        // Every call below names the file by its exact bytes (SystemPath): a folder whose name is
+        // not UTF-8 is written into, not a look-alike created beside it.
+        let fd = SystemPath.withCString(temporary) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
         guard fd >= 0 else { throw WriteError.failed(path, String(cString: strerror(errno))) }
         inFlight.insert(temporary)
         defer {
-            unlink(temporary)
+            SystemPath.withCString(temporary) { _ = unlink($0) }
             inFlight.remove(temporary)
         }
         do {
@@ -103,8 +108,10 @@ public enum AtomicFile {
         }
         if close(fd) != 0 { throw WriteError.failed(path, String(cString: strerror(errno))) }
         if overwrite {
-            if rename(temporary, target.path) != 0 { throw WriteError.failed(path, String(cString: strerror(errno))) }
-        } else if link(temporary, target.path) != 0 {
+            if SystemPath.withCString(temporary, { from in SystemPath.withCString(target.path) { rename(from, $0) } }) != 0 {
+                throw WriteError.failed(path, String(cString: strerror(errno)))
+            }
+        } else if SystemPath.withCString(temporary, { from in SystemPath.withCString(target.path) { link(from, $0) } }) != 0 {
             // link() refuses to replace a file that appeared since the check above; rename would not.
             let code = errno
             if code == EEXIST { throw WriteError.exists(path) }
@@ -115,7 +122,7 @@ public enum AtomicFile {
     /// Removes the temporary files of writes still in progress, for a process about to exit at
     /// once (a second Ctrl-C): their targets are never created, and no temporary is left behind.
     package static func removeTemporariesInFlight() {
-        for path in inFlight.drain() { unlink(path) }
+        for path in inFlight.drain() { SystemPath.withCString(path) { _ = unlink($0) } }
     }
 
     /// Removes the temporary files that writes of processes no longer running left below `folder`
@@ -123,13 +130,19 @@ public enum AtomicFile {
     /// `.NAME.PID.RANDOM.tmp`; one whose process still runs is left alone, as is every other file.
     @discardableResult
     package static func removeStaleTemporaries(under folder: String) -> [String] {
-        guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
         var removed: [String] = []
-        while let relative = enumerator.nextObject() as? String {
-            let name = (relative as NSString).lastPathComponent
-            guard let pid = writerProcess(ofTemporary: name), kill(pid, 0) != 0, errno == ESRCH else { continue }
-            let path = (folder as NSString).appendingPathComponent(relative)
-            if unlink(path) == 0 { removed.append(path) }
+        var pending = [folder]
+        while let current = pending.popLast() {
+            guard case let .success(names) = SystemPath.names(inFolder: current) else { continue }
+            for name in names {
+                let path = current.hasSuffix("/") ? current + name : current + "/" + name
+                if let info = SystemPath.linkStatus(path), (info.st_mode & S_IFMT) == S_IFDIR {
+                    pending.append(path)
+                    continue
+                }
+                guard let pid = writerProcess(ofTemporary: name), kill(pid, 0) != 0, errno == ESRCH else { continue }
+                if SystemPath.withCString(path, { unlink($0) }) == 0 { removed.append(path) }
+            }
         }
         return removed
     }
@@ -166,8 +179,7 @@ public enum AtomicFile {
 
     /// True when both paths name the same existing file (same device and inode).
     static func sameFile(_ a: String, _ b: String) -> Bool {
-        var sa = stat(), sb = stat()
-        guard stat(a, &sa) == 0, stat(b, &sb) == 0 else { return false }
+        guard let sa = SystemPath.status(a), let sb = SystemPath.status(b) else { return false }
         return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
     }
 }

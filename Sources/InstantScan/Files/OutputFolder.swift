@@ -12,10 +12,9 @@ package enum OutputFolder {
         var prefix = path.hasPrefix("/") ? "/" : ""
         for component in path.split(separator: "/") {
             prefix += (prefix.isEmpty || prefix.hasSuffix("/") ? "" : "/") + component
-            if mkdir(prefix, 0o777) == 0 { continue }
+            if SystemPath.withCString(prefix, { mkdir($0, 0o777) }) == 0 { continue }
             let code = errno
-            var info = stat()
-            if code == EEXIST, stat(prefix, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { continue }
+            if code == EEXIST, SystemPath.kind(prefix) == .folder { continue }
             let why = code == EEXIST || code == ENOTDIR ? "\(prefix) is a file, not a folder" : String(cString: strerror(code))
             throw AtomicFile.WriteError.failed(path, "cannot create the folder: \(why)")
         }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Reads a photo's bytes with errors that say what is wrong with the path.
 public enum PhotoFile {
@@ -26,26 +30,49 @@ public enum PhotoFile {
     /// Files above this size are refused before reading (no phone JPEG comes near it).
     public static let maximumBytes = 512 * 1_048_576
 
-    /// Reads the whole file.
+    /// Reads the whole file (by its exact bytes: see ``SystemPath``).
     public static func read(_ path: String) throws -> [UInt8] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw ReadError.missing(path)
+        // O_NONBLOCK: a FIFO with no writer would block the open for ever; it is cleared below.
+        let fd = SystemPath.withCString(path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+        guard fd >= 0 else {
+            let code = errno
+            if code == ENOENT { throw ReadError.missing(path) }
+            throw ReadError.unreadable(path, String(cString: strerror(code)))
         }
-        guard !isDirectory.boolValue else { throw ReadError.isDirectory(path) }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw ReadError.unreadable(path, "permission denied")
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw ReadError.unreadable(path, String(cString: strerror(errno))) }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: throw ReadError.isDirectory(path)
+        // A terminal, /dev/zero, a disk: never a photo, and read to the end they wait or never end.
+        case S_IFCHR, S_IFBLK: throw ReadError.unreadable(path, "a device, not a file")
+        default: break
         }
-        defer { try? handle.close() }
-        do {
-            let size = try handle.seekToEnd()
-            guard size <= UInt64(maximumBytes) else { throw ReadError.tooLarge(path, Int(size)) }
-            try handle.seek(toOffset: 0)
-            return [UInt8](try handle.readToEnd() ?? Data())
-        } catch let error as ReadError {
-            throw error
-        } catch {
-            throw ReadError.unreadable(path, error.localizedDescription)
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        guard Int(info.st_size) <= maximumBytes else { throw ReadError.tooLarge(path, Int(info.st_size)) }
+        // Read to the end rather than st_size bytes: a pipe or a file still growing has no fixed size.
+        var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0))
+        var filled = 0
+        while true {
+            if filled == bytes.count {
+                guard bytes.count <= maximumBytes else { throw ReadError.tooLarge(path, bytes.count) }
+                bytes.append(contentsOf: repeatElement(0, count: max(65_536, bytes.count / 2)))
+            }
+            let n = bytes.withUnsafeMutableBytes { raw in
+                #if canImport(Glibc)
+                Glibc.read(fd, raw.baseAddress! + filled, raw.count - filled)
+                #else
+                Darwin.read(fd, raw.baseAddress! + filled, raw.count - filled)
+                #endif
+            }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw ReadError.unreadable(path, String(cString: strerror(errno)))
+            }
+            if n == 0 { break }
+            filled += n
         }
+        bytes.removeSubrange(filled...)
+        return bytes
     }
 }

@@ -29,8 +29,7 @@ package struct ProtectedFiles: Sendable {
     }
 
     private static func identity(of path: String) -> Identity? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
+        guard let info = SystemPath.status(path) else { return nil }
         return Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
     }
 }

@@ -6,6 +6,9 @@ public enum MergeError: Error, CustomStringConvertible {
     case noPrint(String)
     /// The named shot failed (it cannot be decoded, its corners are wrong…).
     case shot(String, any Error)
+    /// Fewer than two shots were left to merge: each other shot was left out for the reason
+    /// given (`NAME: not the same print as REFERENCE: …`, `NAME: does not line up …`).
+    case shotsLeftOut([String])
 
     public var description: String {
         switch self {
@@ -15,6 +18,8 @@ public enum MergeError: Error, CustomStringConvertible {
             return "\(name): no print found"
         case let .shot(name, error):
             return "\(name): \(error)"
+        case let .shotsLeftOut(reasons):
+            return "nothing merged: fewer than two shots show the same print. " + reasons.joined(separator: ". ")
         }
     }
 

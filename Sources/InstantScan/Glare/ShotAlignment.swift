@@ -8,4 +8,6 @@ struct ShotAlignment: Sendable {
     var correlation: Double
     /// Gradient energy over variance of the shot, glare left out: how sharp it is.
     var sharpness: Double
+    /// Whether the shot shows the same print as the reference (its picture compared).
+    var samePrint = SamePrintCheck.Verdict.identical
 }

@@ -55,17 +55,46 @@ extension ShotMerger {
         return prepared.indices.map { index in
             let shot = prepared[index]
             return timings.measure("align") { () -> ShotAlignment in
-                if index == frame.reference || !registers {
+                let luma = index == frame.reference ? referenceLuma : FloatPlane.luma(of: shot.image)
+                if index == frame.reference {
                     let weights = ShotAligner.weightPlane(width: size.width, height: size.height, margin: aligner.edgeMargin) {
                         1 - shot.glare.value(u: $0, v: $1)
                     }
-                    let luma = index == frame.reference ? referenceLuma : FloatPlane.luma(of: shot.image)
                     return ShotAlignment(referenceToShot: .identity, correlation: 1, sharpness: ShotAligner.sharpness(luma, weights))
                 }
                 let shotTrust = shot.glare.dilated(reach: registrationReach)
-                return aligner.align(reference: referenceLuma, moving: FloatPlane.luma(of: shot.image),
-                                     referenceWeight: { 1 - referenceTrust.value(u: $0, v: $1) },
-                                     movingWeight: { 1 - shotTrust.value(u: $0, v: $1) })
+                let referenceWeight: (Double, Double) -> Float = { 1 - referenceTrust.value(u: $0, v: $1) }
+                let movingWeight: (Double, Double) -> Float = { 1 - shotTrust.value(u: $0, v: $1) }
+                var alignment: ShotAlignment
+                if registers {
+                    alignment = aligner.align(reference: referenceLuma, moving: luma,
+                                              referenceWeight: referenceWeight, movingWeight: movingWeight)
+                } else {
+                    let weights = ShotAligner.weightPlane(width: size.width, height: size.height, margin: aligner.edgeMargin) {
+                        1 - shot.glare.value(u: $0, v: $1)
+                    }
+                    alignment = ShotAlignment(referenceToShot: .identity, correlation: 1, sharpness: ShotAligner.sharpness(luma, weights))
+                }
+                let check = SamePrintCheck()
+                alignment.samePrint = check.compare(reference: referenceLuma, moving: luma, map: alignment.referenceToShot,
+                                                    window: frame.format?.normalizedWindow,
+                                                    referenceWeight: referenceWeight, movingWeight: movingWeight)
+                // Registration never makes a shot worse than its corners: on a fine texture under
+                // soft glare it can run off (104 px on a grass picture), and the corners alone
+                // then line the pictures up better.
+                if registers {
+                    let unrefined = check.compare(reference: referenceLuma, moving: luma, map: .identity,
+                                                  window: frame.format?.normalizedWindow,
+                                                  referenceWeight: referenceWeight, movingWeight: movingWeight)
+                    if unrefined.edges > alignment.samePrint.edges + 0.1 {
+                        let weights = ShotAligner.weightPlane(width: size.width, height: size.height, margin: aligner.edgeMargin,
+                                                              weight: referenceWeight)
+                        alignment.referenceToShot = .identity
+                        alignment.correlation = aligner.correlation(referenceLuma, luma, weights, .identity, movingWeight: movingWeight)
+                        alignment.samePrint = unrefined
+                    }
+                }
+                return alignment
             }
         }
     }
@@ -78,11 +107,15 @@ extension ShotMerger {
         let gridWidth = prepared[frame.reference].glare.width, gridHeight = prepared[frame.reference].glare.height
         var inputs: [ShotFusion.Input] = []
         var used: [Int] = []
+        // Each shot left out, named with the reason: said as a warning when the rest merge, in
+        // the error when too few are left.
+        var leftOut: [String] = []
         let bestSharpness = alignments.map(\.sharpness).max() ?? 1
         for (index, shot) in prepared.enumerated() {
             let alignment = alignments[index]
-            guard alignment.correlation >= Self.minimumCorrelation else {
-                warnings.append("\(shot.located.name): does not line up with \(prepared[frame.reference].located.name) (correlation \((alignment.correlation * 100).rounded() / 100)); left out")
+            let referenceName = prepared[frame.reference].located.name
+            if let reason = alignment.samePrint.reason {
+                leftOut.append("\(shot.located.name): not the same print as \(referenceName): \(reason)")
                 continue
             }
             let image = index == frame.reference ? shot.image
@@ -106,7 +139,8 @@ extension ShotMerger {
             inputs.append(ShotFusion.Input(image: image, glare: glare, gains: [1, 1, 1], quality: Float(max(quality, 1e-4))))
             used.append(index)
         }
-        guard inputs.count >= 2 else { throw MergeError.tooFewShots(inputs.count) }
+        guard inputs.count >= 2 else { throw MergeError.shotsLeftOut(leftOut) }
+        warnings += leftOut.map { "\($0); left out" }
         let referenceInput = used.firstIndex(of: frame.reference) ?? 0
         timings.measure("fuse") {
             for k in inputs.indices where k != referenceInput {

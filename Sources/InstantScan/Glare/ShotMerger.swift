@@ -24,10 +24,6 @@ public struct ShotMerger: Sendable {
     /// Whether residual misalignment is registered away (off only to show, in tests, what it prevents).
     var registers = true
 
-    /// A shot whose luma correlates less than this with the reference after alignment shows
-    /// something else (another print, a failed detection) and is left out.
-    public static let minimumCorrelation = 0.6
-
     /// Makes a merger.
     public init(options: ScanOptions = ScanOptions()) {
         self.options = options
@@ -97,6 +93,8 @@ public struct ShotMerger: Sendable {
             return ShotReport(name: shot.located.name, glare: GlareReport(share: shot.glare.share(in: window), map: shot.glare),
                               shift: Point(moved.x - centre.x, moved.y - centre.y),
                               correlation: alignments[index].correlation,
+                              pictureCorrelation: alignments[index].samePrint.picture,
+                              edgeAgreement: alignments[index].samePrint.edges,
                               sharpness: bestSharpness > 0 ? alignments[index].sharpness / bestSharpness : 1,
                               contribution: k.map { fused.contributions[$0] } ?? 0, used: k != nil)
         }

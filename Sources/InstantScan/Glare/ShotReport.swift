@@ -8,6 +8,12 @@ public struct ShotReport: Sendable {
     public var shift: Point
     /// Correlation with the reference after alignment (1 for the reference itself).
     public var correlation: Double
+    /// Correlation of the picture's luma with the reference's, inside the window at a coarse
+    /// scale (1 for the reference itself): near 0 for another print.
+    public var pictureCorrelation: Double
+    /// Agreement of the picture's edges (gradient vectors) with the reference's (1 for the
+    /// reference itself): near 0 for another print.
+    public var edgeAgreement: Double
     /// Sharpness relative to the sharpest shot (1 for the sharpest).
     public var sharpness: Double
     /// The share of the fused image's weight this shot carried.

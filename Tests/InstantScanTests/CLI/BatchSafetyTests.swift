@@ -192,4 +192,27 @@ import Testing
         #expect(html[high.upperBound...].prefix(600).contains("class=\"sure\""))
         #expect(html.components(separatedBy: "check it").count == 2, "only the low one is flagged")
     }
+
+    /// One threshold: what detection marks `uncertain` is what the sheet and previews flag.
+    @Test func detectionAndTheContactSheetShareOneReviewThreshold() {
+        #expect(DetectionOptions().reviewConfidence == ReviewThreshold.confidence)
+        #expect(ReviewThreshold.needsReview(0.79) && !ReviewThreshold.needsReview(0.8))
+    }
+
+    /// `batch IN -o IN`: the next run does not take the first run's scans for photos.
+    @Test func scansInTheInputFolderAreNotPhotosOnTheNextRun() throws {
+        let folder = try TemporaryFolder()
+        try BatchSafetyTests.write(try BatchSafetyTests.photo(), folder.path("a.jpg"))
+        let first = try CLIRunner.run(["batch", folder.url.path, "-o", folder.url.path])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(try BatchSafetyTests.files(in: folder.url.path) == ["a-1.png", "a.jpg"])
+        let second = try CLIRunner.run(["batch", folder.url.path, "-o", folder.url.path])
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(second.stderr.contains("1 photos, 0 prints scanned, 1 already done"), "\(second.stderr)")
+        #expect(try BatchSafetyTests.files(in: folder.url.path) == ["a-1.png", "a.jpg"])
+        // Even scanning again from scratch leaves the scan alone as an input.
+        let third = try CLIRunner.run(["batch", folder.url.path, "-o", folder.url.path, "--no-resume", "--overwrite"])
+        #expect(third.stderr.contains("1 photos, 1 prints scanned"), "\(third.stderr)")
+        #expect(try BatchSafetyTests.files(in: folder.url.path) == ["a-1.png", "a.jpg"])
+    }
 }

@@ -35,6 +35,48 @@ import Testing
         #expect(json["width"] as? Int == written.pixels.width)
     }
 
+    /// A sample photo and its print's true corners as a `--corners` string.
+    static func sample(_ name: String) throws -> (path: String, corners: String) {
+        let folder = SampleGoldenCornersTests.folder
+        let truth = try JSONDecoder().decode(SampleGoldenCornersTests.Truth.self,
+                                             from: Data(contentsOf: folder.appendingPathComponent(name + ".json")))
+        let image = FileManager.default.fileExists(atPath: folder.appendingPathComponent(name + ".heic").path) ? name + ".heic" : truth.image
+        return (folder.appendingPathComponent(image).path, SampleGoldenCornersTests.quad(truth.prints[0].corners).description)
+    }
+
+    // Issue 15, item 9: two different Polaroid 600s (parrots, a bee) are refused, exit 65, the
+    // shot named; the same print (the JPEG and its HEIC) merges.
+    @Test func twoDifferentPrintsAreRefused() throws {
+        let folder = try TemporaryFolder()
+        let parrots = try Self.sample("01-polaroid600-wood-tungsten-exif6"), bee = try Self.sample("04-polaroid600-glare-tilt35")
+        let out = folder.path("m.png")
+        let run = try CLIRunner.run(["merge", parrots.path, bee.path, "-o", out, "--corners", parrots.corners, "--corners", bee.corners])
+        #expect(run.status == 65, "\(run.stderr)")
+        #expect(run.stderr.contains("04-polaroid600-glare-tilt35.jpg: not the same print as"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+
+        let heic = try Self.sample("06-polaroid600-wood-tungsten-irot")
+        let same = try CLIRunner.run(["merge", parrots.path, heic.path, "-o", out, "--corners", parrots.corners,
+                                      "--corners", heic.corners, "--json"])
+        #expect(same.status == 0, "\(same.stderr)")
+    }
+
+    /// Three shots, one of another print: the scan is written from the other two, the third is
+    /// named with the reason, and the exit code (1) says not every shot was used.
+    @Test func aShotOfAnotherPrintIsLeftOutAndSaid() throws {
+        let folder = try TemporaryFolder()
+        let shots = try Self.writeShots(in: folder)
+        let other = try ShotMergerTests.otherPrintShot()
+        try Data(other.data).write(to: URL(fileURLWithPath: folder.path("other.png")))
+        let run = try CLIRunner.run(["merge", shots[0].path, shots[1].path, folder.path("other.png"), "-o", folder.path("m.png"),
+                                     "--corners", shots[0].corners, "--corners", shots[1].corners, "--corners", other.corners!.description,
+                                     "--print-format", "polaroid-600"])
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(run.stderr.contains("other.png: not the same print as"), "\(run.stderr)")
+        #expect(run.stderr.contains("left out"), "\(run.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder.path("m.png")))
+    }
+
     @Test func oneShotIsAUsageError() throws {
         let folder = try TemporaryFolder()
         let shots = try Self.writeShots(in: folder)

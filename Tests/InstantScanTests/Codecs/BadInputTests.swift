@@ -6,25 +6,6 @@ import Testing
 /// sized by a lie in a header.
 extension Codecs {
     @Suite struct BadInput {
-        /// Runs both entry points and returns the decode error, failing on success or on an error
-        /// of another kind.
-        private func decodeError(_ data: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) -> (any Error)? {
-            _ = try? ImageReader.info(of: data)
-            do {
-                _ = try ImageReader.decode(data)
-                Issue.record("decoding succeeded", sourceLocation: sourceLocation)
-                return nil
-            } catch let error as CodecError {
-                #expect(!error.description.isEmpty, sourceLocation: sourceLocation)
-                return error
-            } catch let error as ImageError {
-                return error
-            } catch {
-                Issue.record("unexpected error type: \(error)", sourceLocation: sourceLocation)
-                return error
-            }
-        }
-
         @Test func emptyData() {
             #expect(throws: CodecError.notAnImage) { try ImageReader.decode([]) }
             #expect(throws: CodecError.notAnImage) { try ImageReader.info(of: []) }
@@ -45,7 +26,7 @@ extension Codecs {
             for prefix in [[0xFF, 0xD8] as [UInt8], [0xFF, 0xD8, 0xFF], ImageFormat.pngSignature] {
                 for length in [0, 1, 10, 3000] {
                     let data = prefix + (0..<length).map { _ in UInt8(truncatingIfNeeded: random.next()) }
-                    let error = decodeError(data)
+                    let error = Codecs.decodeError(data)
                     #expect(error is CodecError, "\(prefix.count)+\(length) bytes: \(String(describing: error))")
                 }
             }
@@ -55,7 +36,7 @@ extension Codecs {
             let jpeg = try JPEGEncoder.encode(CodecFixtures.photoLike(width: 64, height: 48), iccProfile: CodecFixtures.iccProfile(byteCount: 400))
             let sos = JPEGMarkers.segments(in: jpeg).first { $0.marker == 0xDA }!
             for cut in [2, 3, 10, 30, 200, 500, sos.payloadOffset, (sos.payloadOffset + jpeg.count) / 2, jpeg.count - 40, jpeg.count - 1] {
-                let error = decodeError(Array(jpeg[0..<cut])) as? CodecError
+                let error = Codecs.decodeError(Array(jpeg[0..<cut])) as? CodecError
                 #expect(error?.description.hasPrefix("truncated JPEG data") == true,
                         "cut at \(cut) of \(jpeg.count): \(String(describing: error))")
             }
@@ -65,7 +46,7 @@ extension Codecs {
             let png = try PNGEncoder.encode(CodecFixtures.photoLike(width: 64, height: 48), iccProfile: nil, srgbIntent: true)
             let iend = png.count - 12
             for cut in [2, 4, 8, 20, 33, 50, png.count / 2, iend - 4] {
-                let error = decodeError(Array(png[0..<cut])) as? CodecError
+                let error = Codecs.decodeError(Array(png[0..<cut])) as? CodecError
                 #expect(error?.description.hasPrefix("truncated PNG data") == true, "cut at \(cut): \(String(describing: error))")
             }
             // Every row is there, only IEND is cut: the image decodes, with a warning.
@@ -79,7 +60,7 @@ extension Codecs {
             // A marker (JPG, 0xFFC8) in the middle of the entropy-coded data.
             jpeg[jpeg.count / 2 + 1] = 0xFF
             jpeg[jpeg.count / 2 + 2] = 0xC8
-            let error = decodeError(jpeg) as? CodecError
+            let error = Codecs.decodeError(jpeg) as? CodecError
             #expect(error?.description.hasPrefix("corrupt JPEG data") == true, "\(String(describing: error))")
         }
 
@@ -124,7 +105,7 @@ extension Codecs {
                 #expect(throws: ImageError.invalidDimensions(width: w, height: h)) {
                     try ImageReader.decode(CodecFixtures.patchingFrameSize(of: jpeg, width: w, height: h))
                 }
-                let pngError = decodeError(CodecFixtures.pngHeaderOnly(width: w, height: h) + CodecFixtures.pngChunk("IEND", []))
+                let pngError = Codecs.decodeError(CodecFixtures.pngHeaderOnly(width: w, height: h) + CodecFixtures.pngChunk("IEND", []))
                 #expect((pngError as? CodecError)?.description.contains("is zero in IHDR") == true, "PNG \(w)×\(h): \(String(describing: pngError))")
             }
         }

@@ -16,6 +16,8 @@ struct GlarePrint {
     var paper = 0.82
     /// The whole picture a white scene (sky, dress) just under the paper's lightness.
     var whitePicture = false
+    /// Another print of the same format and frame: other colours, the dark square elsewhere.
+    var otherPicture = false
 
     var height: Int { Int((Double(width) / format.cardAspect).rounded()) }
 
@@ -43,6 +45,12 @@ struct GlarePrint {
             // White cloth: paper-white but never above it, with soft folds.
             let fold = 0.92 + 0.06 * sin(9 * pu + 4 * pv)
             return [paper * fold, paper * fold * 0.99, paper * fold * 0.97]
+        }
+        if otherPicture {
+            if pu > 0.1, pu < 0.45, pv > 0.55, pv < 0.9 { return [0.03, 0.02, 0.02] }
+            return [0.08 + 0.45 * (0.5 + 0.5 * cos(9 * pv - 2 * pu)),
+                    0.06 + 0.5 * (0.5 + 0.5 * sin(7 * pu + 3)) * (0.5 + 0.5 * sin(3 * pv)),
+                    0.07 + 0.4 * (0.5 + 0.5 * sin(5 * pu + 6 * pv))]
         }
         if u >= Self.edgeU, u < Self.squareRightU, Self.squareV.contains(v) { return [0.02, 0.025, 0.03] }
         return [0.06 + 0.5 * (0.5 + 0.5 * sin(6 * pu + 1)) * (0.5 + 0.5 * cos(5 * pv)),

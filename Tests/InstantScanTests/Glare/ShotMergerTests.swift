@@ -213,6 +213,45 @@ import Testing
         }
     }
 
+    /// A shot of another print of the same format (same frame, same window), framed like shot 2.
+    static func otherPrintShot() throws -> Shot {
+        var other = print
+        other.otherPicture = true
+        let layout = layouts[1]
+        let photo = try other.renderShot(corners: layout.corners, cast: tungsten.map { $0 * layout.exposure },
+                                         blobs: [layout.blob], seed: 40)
+        return Shot(data: try OutputEncoder(format: .png(.fast)).encode(photo, profile: .srgb), name: "other.png",
+                    corners: layout.corners)
+    }
+
+    // Issue 15, item 9: two different prints are refused, each shot left out is named with why.
+    @Test func anotherPrintIsRefusedAndNamed() throws {
+        let shots = try Self.shots()
+        let other = try Self.otherPrintShot()
+        do {
+            _ = try ShotMerger(options: Self.options).merge([shots[0], other])
+            Issue.record("two different prints merged")
+        } catch let MergeError.shotsLeftOut(reasons) {
+            #expect(reasons.count == 1)
+            #expect(reasons[0].hasPrefix("other.png: not the same print as shot1.png"), "\(reasons)")
+        }
+        let merged = try ShotMerger(options: Self.options).merge([shots[0], shots[1], other])
+        let report = try #require(merged.shots.first { $0.name == "other.png" })
+        #expect(!report.used)
+        #expect(report.edgeAgreement < SamePrintCheck.minimumEdgeAgreement - 0.2, "\(report)")
+        #expect(merged.warnings.contains { $0.hasPrefix("other.png: not the same print") && $0.hasSuffix("left out") }, "\(merged.warnings)")
+    }
+
+    /// The other direction: shots of one print at other angles, exposures and glare all pass,
+    /// with a margin.
+    @Test func shotsOfOnePrintAreTheSamePrint() throws {
+        let merged = try ShotMerger(options: Self.options).merge(try Self.shots())
+        for report in merged.shots {
+            #expect(report.used)
+            #expect(report.edgeAgreement > SamePrintCheck.minimumEdgeAgreement + 0.2, "\(report)")
+        }
+    }
+
     @Test func windowCropAndSize() throws {
         var options = Self.options
         options.crop = .window

@@ -9,23 +9,6 @@ extension Codecs {
     @Suite struct HEIFBadInput {
         private func plain() throws -> [UInt8] { try HEIFFixtures.plain.get().heic }
 
-        /// The decode error, failing on success or on an error of another kind.
-        private func decodeError(_ data: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) -> (any Error)? {
-            _ = try? ImageReader.info(of: data)
-            do {
-                _ = try ImageReader.decodeOpaque(data)
-                Issue.record("decoding succeeded", sourceLocation: sourceLocation)
-                return nil
-            } catch let error as CodecError {
-                return error
-            } catch let error as ImageError {
-                return error
-            } catch {
-                Issue.record("unexpected error type: \(error)", sourceLocation: sourceLocation)
-                return error
-            }
-        }
-
         /// `data` with the first occurrence of `old` replaced by `new` (same length).
         private func replacing(_ old: String, with new: String, in data: [UInt8]) throws -> [UInt8] {
             let pattern = Array(old.utf8)
@@ -38,7 +21,7 @@ extension Codecs {
         @Test func truncatedFiles() throws {
             let heic = try plain()
             for cut in [12, 24, 40, 200, heic.count / 4, heic.count / 2, heic.count - 100, heic.count - 1] {
-                let error = decodeError(Array(heic[0..<cut]))
+                let error = Codecs.decodeError(Array(heic[0..<cut]), opaque: true)
                 let text = "\(error.map { "\($0)" } ?? "")"
                 #expect(error is CodecError && text.contains("HEIF"), "cut at \(cut) of \(heic.count): \(text)")
             }
@@ -71,13 +54,13 @@ extension Codecs {
         }
 
         @Test func noPrimaryImage() throws {
-            let error = decodeError(try replacing("pitm", with: "xitm", in: try plain()))
+            let error = Codecs.decodeError(try replacing("pitm", with: "xitm", in: try plain()), opaque: true)
             #expect("\(error.map { "\($0)" } ?? "")".contains("no primary image"), "\(String(describing: error))")
         }
 
         @Test func unknownCodec() throws {
             // The image item's type, renamed to a coding no decoder knows.
-            let error = decodeError(try replacing("hvc1", with: "hvq1", in: try plain()))
+            let error = Codecs.decodeError(try replacing("hvc1", with: "hvq1", in: try plain()), opaque: true)
             #expect(error is CodecError, "\(String(describing: error))")
         }
 
@@ -100,7 +83,7 @@ extension Codecs {
             let at = try #require((0...(heic.count - 4)).first { heic[$0..<$0 + 4].elementsEqual(ispe) })
             for (i, byte) in [0x00, 0x03, 0x0D, 0x40, 0x00, 0x02, 0x49, 0xF0].enumerated() { heic[at + 8 + i] = UInt8(byte) }
             // 200 000 × 150 000: refused before a byte of pixels is allocated.
-            let error = decodeError(heic)
+            let error = Codecs.decodeError(heic, opaque: true)
             #expect(error is ImageError || "\(String(describing: error))".contains("limits"), "\(String(describing: error))")
         }
 
