@@ -19,6 +19,9 @@ import Darwin
 /// folder, so a batch resumes from any working folder and after the output folder moves. Lines
 /// without `v` (version 1, every line `done`, outputs relative to the folder the batch ran in)
 /// are still read. The README documents the format for other tools.
+///
+/// Each shard of a batch (``Shard``) keeps its own manifest in the shared output folder and
+/// appends only to it; a photo that another manifest there records as done is done here too.
 package final class BatchManifest: @unchecked Sendable {
     /// One line.
     package struct Entry: Codable, Sendable, Equatable {
@@ -76,34 +79,31 @@ package final class BatchManifest: @unchecked Sendable {
     private let folder: String
     private let lock = NSLock()
     private var latest: [String: Entry]
+    /// What the folder's other manifests (other shards') record as done, read once.
+    private let doneElsewhere: [String: Entry]
 
-    /// Opens (or prepares) the manifest in `outputFolder`; refuses one that is not a regular file
-    /// (a symlink planted there would send the appends elsewhere).
-    package init(outputFolder: String) throws {
+    /// Opens (or prepares) the manifest `fileName` in `outputFolder` (a shard's:
+    /// ``Shard/manifestFileName``); refuses one that is not a regular file (a symlink planted
+    /// there would send the appends elsewhere).
+    package init(outputFolder: String, fileName: String = BatchManifest.fileName) throws {
         folder = BatchRunner.trimmed(outputFolder)
-        path = (folder as NSString).appendingPathComponent(Self.fileName)
+        path = (folder as NSString).appendingPathComponent(fileName)
         var info = stat()
         if lstat(path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG {
             throw ManifestError(description: "\(path): the batch manifest is not a regular file (a symbolic link?); refusing to use it")
         }
-        var loaded: [String: Entry] = [:]
-        if let data = FileManager.default.contents(atPath: path) {
-            let decoder = JSONDecoder()
-            for line in data.split(separator: UInt8(ascii: "\n")) {
-                if let entry = try? decoder.decode(Entry.self, from: Data(line)) {
-                    loaded[entry.photo] = entry
-                }
-            }
-        }
-        latest = loaded
+        latest = BatchRecords.lastLines(atPath: path)
+        doneElsewhere = BatchRecords.done(in: folder, excluding: fileName)
     }
 
     /// True when `photo` was finished by an earlier run, is unchanged since, and its outputs exist.
     package func isDone(_ photo: PhotoFinder.Photo) -> Bool {
-        guard let entry = lock.withLock({ latest[photo.relativePath] }), (entry.state ?? .done) == .done,
-              let stamp = Self.stamp(of: photo.path) else { return false }
-        return entry.bytes == stamp.bytes && entry.modified == stamp.modified
-            && outputPaths(of: entry).allSatisfy { FileManager.default.fileExists(atPath: $0) }
+        let entries = [lock.withLock { latest[photo.relativePath] }, doneElsewhere[photo.relativePath]].compactMap { $0 }
+        guard !entries.isEmpty, let stamp = Self.stamp(of: photo.path) else { return false }
+        return entries.contains { entry in
+            (entry.state ?? .done) == .done && entry.bytes == stamp.bytes && entry.modified == stamp.modified
+                && outputPaths(of: entry).allSatisfy { FileManager.default.fileExists(atPath: $0) }
+        }
     }
 
     /// The outputs an earlier run claimed for `photo` and was cut short before finishing: this run
@@ -115,7 +115,7 @@ package final class BatchManifest: @unchecked Sendable {
 
     /// The outputs of every photo the manifest records as done (paths as the batch writes them).
     package var doneOutputs: [String] {
-        lock.withLock { latest.values.filter { ($0.state ?? .done) == .done } }.flatMap(outputPaths)
+        (lock.withLock { latest.values.filter { ($0.state ?? .done) == .done } } + doneElsewhere.values).flatMap(outputPaths)
     }
 
     /// The last line recorded for each photo, by its path relative to the input folder.
@@ -134,7 +134,8 @@ package final class BatchManifest: @unchecked Sendable {
 
     /// The scans an earlier run recorded for `photo`: output path and record.
     package func recordedPrints(of photo: PhotoFinder.Photo) -> [(path: String, record: PrintRecord)] {
-        guard let entry = lock.withLock({ latest[photo.relativePath] }), let prints = entry.prints,
+        let own = lock.withLock { latest[photo.relativePath] }
+        guard let entry = own?.prints == nil ? doneElsewhere[photo.relativePath] ?? own : own, let prints = entry.prints,
               prints.count == entry.outputs.count else { return [] }
         return Array(zip(outputPaths(of: entry), prints))
     }

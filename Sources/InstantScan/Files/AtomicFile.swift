@@ -120,15 +120,21 @@ public enum AtomicFile {
 
     /// Removes the temporary files that writes of processes no longer running left below `folder`
     /// (a run killed outright, a power cut), and returns their paths. A temporary is named
-    /// `.NAME.PID.RANDOM.tmp`; one whose process still runs is left alone, as is every other file.
+    /// `.NAME.PID.RANDOM.tmp`; one whose process still runs is left alone, as is every other file,
+    /// and one whose target (`NAME` in its folder) `isOwn` rejects: a process ID means nothing
+    /// beyond this machine, so in a folder shared with other machines only one's own targets are
+    /// safe to clean.
     @discardableResult
-    package static func removeStaleTemporaries(under folder: String) -> [String] {
+    package static func removeStaleTemporaries(under folder: String, isOwn: (String) -> Bool = { _ in true }) -> [String] {
         guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
         var removed: [String] = []
         while let relative = enumerator.nextObject() as? String {
             let name = (relative as NSString).lastPathComponent
             guard let pid = writerProcess(ofTemporary: name), kill(pid, 0) != 0, errno == ESRCH else { continue }
             let path = (folder as NSString).appendingPathComponent(relative)
+            let target = ((path as NSString).deletingLastPathComponent as NSString)
+                .appendingPathComponent(name.dropFirst().split(separator: ".", omittingEmptySubsequences: false).dropLast(3).joined(separator: "."))
+            guard isOwn(target) else { continue }
             if unlink(path) == 0 { removed.append(path) }
         }
         return removed
