@@ -30,7 +30,7 @@ extension Shard {
         let step = try environment["SLURM_ARRAY_TASK_STEP"].map { try Self.number($0, variable: "SLURM_ARRAY_TASK_STEP") } ?? 1
         if let tasks = try environment["SLURM_ARRAY_TASK_COUNT"].map({ try Self.number($0, variable: "SLURM_ARRAY_TASK_COUNT") }),
            tasks != count {
-            throw ShardError(description: "SLURM_ARRAY_TASK_COUNT=\(tasks) but --shard-count is \(count): give the array \(count) tasks (e.g. --array=1-\(count)) or --shard-count \(tasks)")
+            throw ShardError(description: "SLURM_ARRAY_TASK_COUNT=\(tasks) but --shard-count is \(count): give the array \(count) tasks (--array=1-\(count)), or, to run again only some tasks of it, --shard $SLURM_ARRAY_TASK_ID/\(count) with 1-based task IDs")
         }
         guard step >= 1, id >= min, (id - min) % step == 0 else {
             throw ShardError(description: "SLURM_ARRAY_TASK_ID=\(id) is not a task of an array starting at SLURM_ARRAY_TASK_MIN=\(min) in steps of \(step)")
