@@ -96,10 +96,21 @@ if ldd "$unpacked" | grep -E 'libswift|libFoundation|lib_Foundation|libdispatch|
     exit 1
 fi
 reported=$(env -i PATH="$clean_path" "$unpacked" --version)
-loaded=$(env -i PATH="$clean_path" LD_DEBUG=libs "$unpacked" --version 2>&1 >/dev/null | sed -n 's/.*calling init: //p')
-if grep -F "$toolchain_lib" <<<"$loaded" || grep -E 'libswift|libFoundation|libdispatch' <<<"$loaded"; then
-    echo "dist: the unpacked binary loaded the Swift toolchain's libraries (above)" >&2
+# The loader's whole account: a toolchain library looked for, not only one loaded, is a failure.
+debug=$(env -i PATH="$clean_path" LD_DEBUG=libs "$unpacked" --version 2>&1 >/dev/null)
+loaded=$(sed -n 's/.*calling init: //p' <<<"$debug")
+if grep -F "$toolchain_lib" <<<"$debug" || grep -E 'libswift|libFoundation|lib_Foundation|libdispatch|libBlocksRuntime' <<<"$debug"; then
+    echo "dist: the unpacked binary looked for the Swift toolchain's libraries (above)" >&2
     exit 1
+fi
+# Where we may (root, or user namespaces), run it once more with the toolchain hidden under an
+# empty folder, as on a machine that never had Swift.
+toolchain=$(dirname "$toolchain_lib")
+if unshare -m true 2>/dev/null || unshare -rm true 2>/dev/null; then
+    flag=-m; unshare -m true 2>/dev/null || flag=-rm
+    hidden=$(unshare "$flag" sh -c 'mount -t tmpfs none "$1" && env -i PATH="$2" "$3" --version' sh "$toolchain" "$clean_path" "$unpacked")
+    [ "$hidden" = "$version" ] || { echo "dist: with $toolchain hidden, --version printed '$hidden'" >&2; exit 1; }
+    echo "dist: runs with $toolchain hidden (a mount namespace)"
 fi
 [ "$reported" = "$version" ] || { echo "dist: --version printed '$reported', expected '$version'" >&2; exit 1; }
 echo "dist: $dist/$name.tar.gz ($(du -h "$dist/$name.tar.gz" | cut -f1)); the unpacked binary prints --version $reported and loads:"

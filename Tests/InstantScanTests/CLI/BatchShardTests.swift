@@ -123,6 +123,27 @@ import Testing
         #expect(sweep.stderr.contains("\(photos.count) already done"), "\(sweep.stderr)")
     }
 
+    @Test func aShardCleansOnlyItsOwnLeftoverTemporaries() throws {
+        let (input, _) = try Self.makeInput()
+        let output = try TemporaryFolder()
+        // IMG_0003.jpg is in shard 1 of 3, IMG_0001.jpg in shard 3 (ShardTests pins the function).
+        let (mine, theirs) = ("IMG_0003.jpg", "IMG_0001.jpg")
+        #expect(Shard.index(of: mine, count: 3) == 1 && Shard.index(of: theirs, count: 3) == 3)
+        // Temporaries whose writer's PID is not running here: on a shared folder it may be
+        // running on another machine, unless the target is one of this shard's own.
+        let stem = { (photo: String) in (photo as NSString).deletingPathExtension }
+        let own = output.path(".\(stem(mine))-1.png.999999999.12345.tmp")
+        let other = output.path(".\(stem(theirs))-1.png.999999999.12345.tmp")
+        for path in [own, other] { try Data("half".utf8).write(to: URL(fileURLWithPath: path)) }
+        let run = try CLIRunner.run(["batch", input.url.path, "-o", output.url.path, "-r", "--shard", "1/3"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: own))
+        #expect(FileManager.default.fileExists(atPath: other), "another shard's write in flight is left alone")
+        // A plain batch owns the whole folder.
+        _ = try CLIRunner.run(["batch", input.url.path, "-o", output.url.path, "-r"])
+        #expect(!FileManager.default.fileExists(atPath: other))
+    }
+
     @Test func oneReportFromEveryShardsManifest() throws {
         let (input, photos) = try Self.makeInput()
         let output = try TemporaryFolder()
