@@ -12,7 +12,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN := .build/release/instantscan
 EVAL ?= ../shared/eval
 
-.PHONY: deps test-deps apt build demo test test-asan library-example docs fuzz fuzz-long eval bench output-hashes man clean
+.PHONY: deps test-deps apt build demo test test-asan library-example docs fuzz fuzz-long eval bench output-hashes man dist clean
 
 deps:
 	@$(MAKE) --no-print-directory apt PACKAGES="$(APT_PACKAGES)"
@@ -49,6 +49,12 @@ man: deps
 	@mkdir -p share/man/man1
 	cp .build/plugins/GenerateManual/outputs/instantscan/instantscan.1 share/man/man1/instantscan.1
 	@echo "man page: share/man/man1/instantscan.1 (man -l share/man/man1/instantscan.1)"
+
+# A relocatable release: the CLI with the Swift runtime linked in (--static-swift-stdlib), the
+# profiles, the man page and the Debian runtime packages in .build/dist/instantscan-VERSION-linux-ARCH.tar.gz,
+# checked to run from the unpacked tarball without the toolchain (Scripts/dist.sh).
+dist: deps
+	SWIFT=$(SWIFT) Scripts/dist.sh
 
 test: test-deps
 	$(SWIFT) build --build-tests
@@ -99,4 +105,4 @@ bench: build
 	Benchmarks/run.sh
 
 clean:
-	rm -rf .build .build-asan .build-fuzz .build-client out
+	rm -rf .build .build-asan .build-fuzz .build-client .build-dist out

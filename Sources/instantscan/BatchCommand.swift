@@ -13,6 +13,11 @@ struct BatchCommand: ParsableCommand {
         so an interrupted batch (Ctrl-C) goes on where it stopped. A bad photo is reported and the \
         batch goes on. Exit 0 when every photo succeeded, 1 when some failed or the run was \
         interrupted (130 after Ctrl-C).
+
+        --shard K/N scans a deterministic share of the photos (by a hash of each one's path \
+        relative to the folder), so N tasks of a Kubernetes Indexed Job or a Slurm array can \
+        share one output folder; --shard-count N takes K from JOB_COMPLETION_INDEX or \
+        SLURM_ARRAY_TASK_ID. `instantscan report OUT` then shows them all on one page.
         """
     )
 
@@ -34,6 +39,14 @@ struct BatchCommand: ParsableCommand {
     @Flag(help: "Scan photos again even if an earlier run finished them.")
     var noResume = false
 
+    @Option(help: ArgumentHelp("Scan only shard K of N (1-based): a fixed share of the photos, chosen by path.",
+                               valueName: "K/N"))
+    var shard: String?
+
+    @Option(help: ArgumentHelp("Split into N shards and scan the one this task is, from JOB_COMPLETION_INDEX (Kubernetes) or SLURM_ARRAY_TASK_ID (Slurm).",
+                               valueName: "N"))
+    var shardCount: Int?
+
     @Option(help: "Write a self-contained HTML contact sheet here.")
     var report: String?
 
@@ -47,6 +60,11 @@ struct BatchCommand: ParsableCommand {
 
     mutating func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if shard != nil && shardCount != nil { throw ValidationError("--shard and --shard-count cannot go together: give one") }
+        if let shard {
+            do { _ = try Shard(parsing: shard) } catch { throw ValidationError("--shard: \(error)") }
+        }
+        if let shardCount, shardCount < 1 { throw ValidationError("--shard-count must be at least 1") }
         try scanOptions.check()
     }
 
@@ -58,6 +76,14 @@ struct BatchCommand: ParsableCommand {
         options.overwrite = overwrite
         options.resume = !noResume
         options.previews = report != nil
+        do {
+            options.shard = try shard.map(Shard.init(parsing:))
+                ?? shardCount.map { try Shard(count: $0, environment: ProcessInfo.processInfo.environment) }
+        } catch {
+            // A task started without its index: a usage error, before any photo is touched.
+            Console.error("\(error)")
+            throw ExitCode.validationFailure
+        }
 
         let photos: [PhotoFinder.Photo]
         do {
@@ -76,7 +102,10 @@ struct BatchCommand: ParsableCommand {
         }
         let runner = BatchRunner(options: options) { FlagHint.message(for: $0, in: .batch) }
         let interrupt = InterruptHandler { runner.cancel() }
-        let progress = ProgressReporter(total: photos.count, quiet: quiet)
+        if let shard = options.shard, !quiet {
+            Console.note("shard \(shard): \(shard.share(of: photos).count) of \(photos.count) photos")
+        }
+        let progress = ProgressReporter(total: options.shard?.share(of: photos).count ?? photos.count, quiet: quiet)
         let sheet: ContactSheet?
         do {
             sheet = try report.map { try ContactSheet(path: $0, outputFolder: output) }
@@ -106,8 +135,9 @@ struct BatchCommand: ParsableCommand {
         do {
             if let sheet {
                 // The page replaces an earlier report, never a photo, a scan or the manifest.
-                let manifest = try BatchManifest(outputFolder: output)
-                try sheet.finish(summary, protecting: ProtectedFiles(photos.map(\.path) + manifest.doneOutputs + [manifest.path]))
+                let manifest = try BatchManifest(outputFolder: output, fileName: options.shard?.manifestFileName ?? BatchManifest.fileName)
+                try sheet.finish(summary, protecting: ProtectedFiles(photos.map(\.path) + manifest.doneOutputs + [manifest.path]
+                    + BatchRecords.manifestNames(in: output).map { (output as NSString).appendingPathComponent($0) }))
             }
         } catch {
             Console.error(error is AtomicFile.WriteError ? "\(error)" : "\(report ?? ""): cannot write the report: \(ErrorText.of(error))")
@@ -131,7 +161,7 @@ extension BatchCommand {
     static func reportProblem(_ report: String, photos: [PhotoFinder.Photo], outputFolder: String) -> String? {
         let name = URL(fileURLWithPath: report).lastPathComponent
         let ext = URL(fileURLWithPath: report).pathExtension.lowercased()
-        if name == BatchManifest.fileName {
+        if BatchRecords.isManifest(name: name) {
             return "\(report): --report would replace the batch manifest; give an .html path"
         }
         if PhotoFinder.extensions.contains(ext) {

@@ -14,7 +14,7 @@ struct InstantScanCommand: ParsableCommand {
         74 standard output cannot be written; 130 interrupted (Ctrl-C).
         """,
         version: InstantScanVersion.string,
-        subcommands: [ScanCommand.self, DetectCommand.self, BatchCommand.self, MergeCommand.self, AlbumCommand.self,
+        subcommands: [ScanCommand.self, DetectCommand.self, BatchCommand.self, MergeCommand.self, AlbumCommand.self, ReportCommand.self,
                       ProfilesCommand.self]
     )
 }

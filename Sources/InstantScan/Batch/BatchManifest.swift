@@ -22,6 +22,9 @@ import Darwin
 ///
 /// Paths are stored as ``SystemPath`` strings: a byte of a name that is not UTF-8 is the scalar
 /// U+F700 + the byte, so such names are kept exactly and two of them never become one.
+///
+/// Each shard of a batch (``Shard``) keeps its own manifest in the shared output folder and
+/// appends only to it; a photo that another manifest there records as done is done here too.
 package final class BatchManifest: @unchecked Sendable {
     /// One line.
     package struct Entry: Codable, Sendable, Equatable {
@@ -80,35 +83,33 @@ package final class BatchManifest: @unchecked Sendable {
     private let lock = NSLock()
     /// By the photo's bytes: two names that differ only in Unicode normalization are two photos.
     private var latest: [SystemPath.Key: Entry]
+    /// What the folder's other manifests (other shards') record as done, read once.
+    private let doneElsewhere: [SystemPath.Key: Entry]
 
-    /// Opens (or prepares) the manifest in `outputFolder`; refuses one that is not a regular file
-    /// (a symlink planted there would send the appends elsewhere).
-    package init(outputFolder: String) throws {
+    /// Opens (or prepares) the manifest `fileName` in `outputFolder` (a shard's:
+    /// ``Shard/manifestFileName``); refuses one that is not a regular file (a symlink planted
+    /// there would send the appends elsewhere).
+    package init(outputFolder: String, fileName: String = BatchManifest.fileName) throws {
         folder = BatchRunner.trimmed(outputFolder)
-        path = (folder as NSString).appendingPathComponent(Self.fileName)
+        path = (folder as NSString).appendingPathComponent(fileName)
         if let info = SystemPath.linkStatus(path), (info.st_mode & S_IFMT) != S_IFREG {
             throw ManifestError(description: "\(path): the batch manifest is not a regular file (a symbolic link?); refusing to use it")
         }
-        var loaded: [SystemPath.Key: Entry] = [:]
-        if let data = try? PhotoFile.read(path) {
-            let decoder = JSONDecoder()
-            for line in data.split(separator: UInt8(ascii: "\n")) {
-                if let entry = try? decoder.decode(Entry.self, from: Data(line)) {
-                    loaded[SystemPath.Key(entry.photo)] = entry
-                }
-            }
-        }
-        latest = loaded
+        latest = BatchRecords.lastLines(atPath: path)
+        doneElsewhere = BatchRecords.done(in: folder, excluding: fileName)
     }
 
     /// True when `photo` was finished by an earlier run, is unchanged since, and its outputs exist.
     package func isDone(_ photo: PhotoFinder.Photo) -> Bool {
-        guard let entry = lock.withLock({ latest[SystemPath.Key(photo.relativePath)] }), (entry.state ?? .done) == .done,
-              let stamp = SystemPath.stamp(photo.path) else { return false }
+        let key = SystemPath.Key(photo.relativePath)
+        let entries = [lock.withLock { latest[key] }, doneElsewhere[key]].compactMap { $0 }
+        guard !entries.isEmpty, let stamp = SystemPath.stamp(photo.path) else { return false }
         // Within a microsecond: the time is read from stat here and was read through Foundation's
         // Date by earlier versions, which can differ in the last bit.
-        return entry.bytes == stamp.bytes && abs(entry.modified - stamp.modified) < 1e-6
-            && outputPaths(of: entry).allSatisfy(SystemPath.exists)
+        return entries.contains { entry in
+            (entry.state ?? .done) == .done && entry.bytes == stamp.bytes && abs(entry.modified - stamp.modified) < 1e-6
+                && outputPaths(of: entry).allSatisfy(SystemPath.exists)
+        }
     }
 
     /// The outputs an earlier run claimed for `photo` and was cut short before finishing: this run
@@ -120,7 +121,7 @@ package final class BatchManifest: @unchecked Sendable {
 
     /// The outputs of every photo the manifest records as done (paths as the batch writes them).
     package var doneOutputs: [String] {
-        lock.withLock { latest.values.filter { ($0.state ?? .done) == .done } }.flatMap(outputPaths)
+        (lock.withLock { latest.values.filter { ($0.state ?? .done) == .done } } + doneElsewhere.values).flatMap(outputPaths)
     }
 
     /// Every output the manifest names, done or claimed: files this tool wrote (or was about to),
@@ -147,7 +148,9 @@ package final class BatchManifest: @unchecked Sendable {
 
     /// The scans an earlier run recorded for `photo`: output path and record.
     package func recordedPrints(of photo: PhotoFinder.Photo) -> [(path: String, record: PrintRecord)] {
-        guard let entry = lock.withLock({ latest[SystemPath.Key(photo.relativePath)] }), let prints = entry.prints,
+        let key = SystemPath.Key(photo.relativePath)
+        let own = lock.withLock { latest[key] }
+        guard let entry = own?.prints == nil ? doneElsewhere[key] ?? own : own, let prints = entry.prints,
               prints.count == entry.outputs.count else { return [] }
         return Array(zip(outputPaths(of: entry), prints))
     }

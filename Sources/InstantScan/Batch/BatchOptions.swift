@@ -15,6 +15,9 @@ public struct BatchOptions: Sendable {
     public var resume = true
     /// Make preview images for a contact sheet (a few tens of kilobytes per photo).
     public var previews = false
+    /// Scan only this shard's share of the photos given, keeping the shard's own manifest (nil:
+    /// all of them).
+    public var shard: Shard?
 
     /// The defaults: all cores, PNG, resumable, never overwrite.
     public init() {}

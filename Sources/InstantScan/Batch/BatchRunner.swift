@@ -26,17 +26,25 @@ public final class BatchRunner: @unchecked Sendable {
     private var isCancelled: Bool { lock.withLock { cancelled } }
 
     /// Runs `photos` into `outputFolder`, calling `onFinish` (serially, in completion order) after
-    /// each photo with the outcome and the count finished so far.
-    public func run(_ photos: [PhotoFinder.Photo], into outputFolder: String,
+    /// each photo with the outcome and the count finished so far. With ``BatchOptions/shard`` only
+    /// that shard's share of `photos` is scanned; pass every photo of the input folder all the
+    /// same, since they all name the outputs and no output may replace any of them.
+    public func run(_ listed: [PhotoFinder.Photo], into outputFolder: String,
                     onStart: @escaping @Sendable (PhotoFinder.Photo) -> Void = { _ in },
                     onFinish: @escaping @Sendable (PhotoOutcome, Int) -> Void) throws -> BatchSummary {
         let outputFolder = Self.trimmed(outputFolder)
         try OutputFolder.create(outputFolder)
-        // A run killed outright (SIGKILL, a power cut) leaves its temporaries; they go now.
-        AtomicFile.removeStaleTemporaries(under: outputFolder)
-        let manifest = try BatchManifest(outputFolder: outputFolder)
-        let context = RunContext(manifest: manifest, inputs: ProtectedFiles(photos.map(\.path)),
-                                 stems: OutputStems.stems(for: photos.map(\.relativePath)), claims: OutputClaims())
+        let stems = OutputStems.stems(for: listed.map(\.relativePath))
+        let photos = options.shard?.share(of: listed) ?? listed
+        // A run killed outright (SIGKILL, a power cut) leaves its temporaries; they go now. A
+        // shard cleans only those of its own photos: the others' may be in flight on other machines.
+        let own = options.shard.map { _ in ShardOutputs(photos, stems: stems, outputFolder: outputFolder) }
+        AtomicFile.removeStaleTemporaries(under: outputFolder, isOwn: { own?.contains($0) ?? true })
+        let manifest = try BatchManifest(outputFolder: outputFolder,
+                                         fileName: options.shard?.manifestFileName ?? BatchManifest.fileName)
+        // Stems from the whole listing, so that every shard names a photo as a plain batch would.
+        let context = RunContext(manifest: manifest, inputs: ProtectedFiles(listed.map(\.path)),
+                                 stems: stems, claims: OutputClaims())
         let jobs = max(1, min(options.jobs, photos.count))
         // Whole photos already fill the cores; row bands inside each would only add contention.
         ProcessInfoCores.limit(to: jobs > 1 ? 1 : nil)
@@ -117,14 +125,7 @@ public final class BatchRunner: @unchecked Sendable {
 
     /// What an earlier run wrote for `photo`, with thumbnails read back from its scans.
     static func recordedPrints(of photo: PhotoFinder.Photo, in manifest: BatchManifest) -> [PhotoOutcome.Print] {
-        manifest.recordedPrints(of: photo).compactMap { path, record in
-            guard record.corners.count == 4, record.corners.allSatisfy({ $0.count == 2 }) else { return nil }
-            let card = Quad(corners: record.corners.map { Point($0[0], $0[1]) })
-            let image = try? ImageReader.decode(try PhotoFile.read(path)).pixels
-            return PhotoOutcome.Print(path: path, format: record.format.flatMap(PrintFormat.init(rawValue:)), card: card,
-                                      confidence: record.confidence, size: image?.size ?? PixelSize(width: 0, height: 0),
-                                      thumbnail: image.flatMap { try? thumbnail(of: $0) })
-        }
+        manifest.recordedPrints(of: photo).compactMap { PhotoOutcome.Print(recordedAt: $0.path, record: $0.record) }
     }
 
     /// `photos` without the scans an earlier batch into `outputFolder` wrote (as its manifest

@@ -127,9 +127,12 @@ public enum AtomicFile {
 
     /// Removes the temporary files that writes of processes no longer running left below `folder`
     /// (a run killed outright, a power cut), and returns their paths. A temporary is named
-    /// `.NAME.PID.RANDOM.tmp`; one whose process still runs is left alone, as is every other file.
+    /// `.NAME.PID.RANDOM.tmp`; one whose process still runs is left alone, as is every other file,
+    /// and one whose target (`NAME` in its folder) `isOwn` rejects: a process ID means nothing
+    /// beyond this machine, so in a folder shared with other machines only one's own targets are
+    /// safe to clean.
     @discardableResult
-    package static func removeStaleTemporaries(under folder: String) -> [String] {
+    package static func removeStaleTemporaries(under folder: String, isOwn: (String) -> Bool = { _ in true }) -> [String] {
         var removed: [String] = []
         var pending = [folder]
         while let current = pending.popLast() {
@@ -141,6 +144,9 @@ public enum AtomicFile {
                     continue
                 }
                 guard let pid = writerProcess(ofTemporary: name), kill(pid, 0) != 0, errno == ESRCH else { continue }
+                let target = (current.hasSuffix("/") ? current : current + "/")
+                    + name.dropFirst().split(separator: ".", omittingEmptySubsequences: false).dropLast(3).joined(separator: ".")
+                guard isOwn(target) else { continue }
                 if SystemPath.withCString(path, { unlink($0) }) == 0 { removed.append(path) }
             }
         }

@@ -4,7 +4,7 @@ import Testing
 /// The help a person reads (issue 15, item 16): paragraphs wrapped to the terminal, not mid-phrase;
 /// each default once; every exit code; one meaning for --format.
 @Suite struct HelpTextTests {
-    static let commands = [[], ["scan"], ["detect"], ["batch"], ["merge"], ["album"], ["profiles"]]
+    static let commands = [[], ["scan"], ["detect"], ["batch"], ["merge"], ["album"], ["profiles"], ["report"]]
 
     static func help(_ command: [String], columns: Int) throws -> String {
         try CLIRunner.run(command + ["--help"], environment: ["COLUMNS": "\(columns)"]).stdout
