@@ -15,6 +15,6 @@ struct InstantScanCommand: ParsableCommand {
         """,
         version: InstantScanVersion.string,
         subcommands: [ScanCommand.self, DetectCommand.self, BatchCommand.self, MergeCommand.self, AlbumCommand.self,
-                      ProfilesCommand.self]
+                      ReviewCommand.self, ProfilesCommand.self]
     )
 }
