@@ -20,7 +20,7 @@ struct ReviewPage: Sendable {
     /// Reads the files from the first resource folder found: beside the running executable (the
     /// real path, so a symbolic link on PATH works), or beside this process's own binary (tests).
     static func load() throws -> ReviewPage {
-        let bundleName = "instantscan_instantscan.resources"
+        let bundleName = "InstantScan_instantscan.resources"
         var folders: [URL] = []
         if let running = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
             folders.append(URL(fileURLWithPath: running).deletingLastPathComponent())
@@ -30,8 +30,8 @@ struct ReviewPage: Sendable {
         // macOS puts the resources in a bundle whose files lie under Contents/Resources.
         let candidates = folders.flatMap { folder in
             [folder.appendingPathComponent(bundleName).appendingPathComponent("Page"),
-             folder.appendingPathComponent("instantscan_instantscan.bundle/Contents/Resources/Page"),
-             folder.appendingPathComponent("instantscan_instantscan.bundle/Page")]
+             folder.appendingPathComponent("InstantScan_instantscan.bundle/Contents/Resources/Page"),
+             folder.appendingPathComponent("InstantScan_instantscan.bundle/Page")]
         }
         guard let folder = candidates.first(where: { FileManager.default.fileExists(atPath: $0.appendingPathComponent("index.html").path) }) else {
             throw Missing(description: "the review page's files (\(bundleName)/Page) are not beside the instantscan executable; install that folder with it")
