@@ -44,4 +44,14 @@ struct ReviewPhotoList: Encodable {
     /// The output folder (absolute), for the page's title.
     var outputFolder: String
     var photos: [ReviewPhotoJSON]
+    /// The formats a print may be set to, each with its picture window in the unit square of its
+    /// card (TL TR BR BL), so the page can draw the window of a print it moved.
+    var formats: [Format] = PrintFormat.allCases.map {
+        Format(name: $0.rawValue, window: $0.normalizedWindow.corners.map { [$0.x, $0.y] })
+    }
+
+    struct Format: Encodable {
+        var name: String
+        var window: [[Double]]
+    }
 }
