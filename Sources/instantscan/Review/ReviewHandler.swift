@@ -34,17 +34,30 @@ final class ReviewHandler: HTTPHandler, @unchecked Sendable {
         guard let gate = lock.withLock({ gate }) else {
             return ReviewResponse.error(.serviceUnavailable, "starting")
         }
+        // The body is read (or drained) first, whatever the answer: one left unread on the
+        // connection would be taken for the next request, and closing on it resets the
+        // connection before the client reads the answer.
+        let body: Data?
+        do {
+            body = try await Self.body(of: request)
+        } catch {
+            return ReviewResponse.error(.badRequest, "the body could not be read", extra: [(.connection, "close")])
+        }
+        guard let body else {
+            return ReviewResponse.error(.payloadTooLarge, "the body is over \(Self.bodyLimit / 1024) KiB",
+                                        extra: [(.connection, "close")])
+        }
         switch gate.check(request) {
         case .refuse(let status, let message):
             return ReviewResponse.error(status, message)
         case .redirect(let location, let cookie):
             return ReviewResponse.redirect(to: location, cookie: cookie)
         case .pass:
-            return await route(request)
+            return await route(request, body: body)
         }
     }
 
-    private func route(_ request: HTTPRequest) async -> HTTPResponse {
+    private func route(_ request: HTTPRequest, body: Data) async -> HTTPResponse {
         let path = request.target.path()
         let parts = path.split(separator: "/").map(String.init)
         let get = request.method == .GET
@@ -63,7 +76,7 @@ final class ReviewHandler: HTTPHandler, @unchecked Sendable {
         case "api" where parts.count == 4 && parts[1] == "photos" && parts[3] == "corners":
             guard request.method == .PUT else { return notAllowed("PUT") }
             guard let photo = catalog.photo(id: parts[2]) else { return noPhoto() }
-            return await fix(photo, request: request)
+            return await fix(photo, request: request, body: body)
         case "preview" where parts.count == 2 && parts[1].hasSuffix(".jpg"):
             guard get else { return notAllowed("GET") }
             guard let photo = catalog.photo(id: String(parts[1].dropLast(4))) else { return noPhoto() }
@@ -92,19 +105,9 @@ final class ReviewHandler: HTTPHandler, @unchecked Sendable {
     }
 
     /// `PUT /api/photos/{id}/corners`.
-    private func fix(_ photo: PhotoFinder.Photo, request: HTTPRequest) async -> HTTPResponse {
+    private func fix(_ photo: PhotoFinder.Photo, request: HTTPRequest, body: Data) async -> HTTPResponse {
         guard request.headers[.contentType]?.lowercased().hasPrefix("application/json") == true else {
             return ReviewResponse.error(.unsupportedMediaType, "send the corners as Content-Type: application/json")
-        }
-        let body: Data
-        do {
-            guard let read = try await Self.body(of: request) else {
-                return ReviewResponse.error(.payloadTooLarge, "the body is over \(Self.bodyLimit / 1024) KiB",
-                                            extra: [(.connection, "close")])
-            }
-            body = read
-        } catch {
-            return ReviewResponse.error(.badRequest, "the body could not be read")
         }
         return await offload {
             let fix: ReviewFix
@@ -123,17 +126,23 @@ final class ReviewHandler: HTTPHandler, @unchecked Sendable {
         }
     }
 
-    /// The body, or nil when it is over the limit (refused by its Content-Length before it is
-    /// read, or as soon as a chunked one passes it).
+    /// The body, or nil when it is over ``bodyLimit``. A body over the limit is still drained up to
+    /// ``drainLimit`` (discarded as it comes) so that the refusal reaches the client; a larger
+    /// one is refused by its Content-Length before a byte of it is read.
     static func body(of request: HTTPRequest) async throws -> Data? {
-        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > bodyLimit { return nil }
+        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > drainLimit { return nil }
         var data = Data()
+        var total = 0
         for try await chunk in request.bodySequence {
-            data.append(chunk)
-            if data.count > bodyLimit { return nil }
+            total += chunk.count
+            if total <= bodyLimit { data.append(chunk) }
+            if total > drainLimit { break }
         }
-        return data
+        return total <= bodyLimit ? data : nil
     }
+
+    /// How much of an oversized body is read and thrown away so the 413 arrives whole.
+    static let drainLimit = 8 * 1024 * 1024
 
     /// A file of the batch (a photo or a scan), after checking that it is a regular file.
     private func file(_ path: String) -> HTTPResponse {
