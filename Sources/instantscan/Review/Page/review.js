@@ -327,11 +327,13 @@ function startDrag(event, printIndex, cornerIndex) {
   event.preventDefault();
   event.stopPropagation();
   remember();
+  // The overlay captures the pointer, not the handle: every move redraws the handles.
+  const svg = $("overlay");
+  svg.setPointerCapture(event.pointerId);
   select(printIndex, cornerIndex);
-  const target = event.target;
-  target.setPointerCapture(event.pointerId);
   let moved = false;
   const move = (e) => {
+    if (e.pointerId !== event.pointerId) return;
     const print = state.prints[printIndex];
     print.corners[cornerIndex] = toPhoto(e);
     print.edited = true;
@@ -339,17 +341,19 @@ function startDrag(event, printIndex, cornerIndex) {
     draw();
     magnify(print.corners[cornerIndex]);
   };
-  const end = () => {
-    target.removeEventListener("pointermove", move);
-    target.removeEventListener("pointerup", end);
-    target.removeEventListener("pointercancel", end);
+  const end = (e) => {
+    if (e.pointerId !== event.pointerId) return;
+    svg.removeEventListener("pointermove", move);
+    svg.removeEventListener("pointerup", end);
+    svg.removeEventListener("pointercancel", end);
+    if (svg.hasPointerCapture(event.pointerId)) svg.releasePointerCapture(event.pointerId);
     $("magnifier").hidden = true;
     if (!moved) state.history.pop();
     draw();
   };
-  target.addEventListener("pointermove", move);
-  target.addEventListener("pointerup", end);
-  target.addEventListener("pointercancel", end);
+  svg.addEventListener("pointermove", move);
+  svg.addEventListener("pointerup", end);
+  svg.addEventListener("pointercancel", end);
   magnify(state.prints[printIndex].corners[cornerIndex]);
 }
 
