@@ -69,7 +69,13 @@ final class ReviewCatalog: @unchecked Sendable {
     func uprightSize(of photo: PhotoFinder.Photo) throws -> PixelSize {
         let stamp = Self.modified(photo.path) ?? 0
         if let known = lock.withLock({ sizes[photo.relativePath] }), known.stamp == stamp { return known.size }
-        let info = try ImageReader.info(of: try PhotoFile.read(photo.path))
+        // A JPEG's header is in its first kilobytes: a batch of hundreds of photos lists quickly.
+        // Whatever that does not answer (a HEIF's boxes may sit at the end) reads the whole file.
+        let head = FileHandle(forReadingAtPath: photo.path).flatMap { handle in
+            defer { try? handle.close() }
+            return try? handle.read(upToCount: 1 << 20)
+        }
+        let info = try head.flatMap { try? ImageReader.info(of: Array($0)) } ?? ImageReader.info(of: try PhotoFile.read(photo.path))
         let size = info.orientation.uprightSize(stored: info.storedSize)
         lock.withLock { sizes[photo.relativePath] = (stamp, size) }
         return size
