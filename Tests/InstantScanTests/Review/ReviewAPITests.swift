@@ -138,13 +138,14 @@ import Testing
         let reviewed = try Data(contentsOf: URL(fileURLWithPath: scanPath))
 
         // A plain re-run: the photo is done, its scan stays as reviewed.
-        let resumed = try CLIRunner.run(["batch", f.input.url.path, "-o", f.scans])
+        let input = f.input.url.path, scans = f.scans
+        let resumed = try await ReviewFixture.offload { try CLIRunner.run(["batch", input, "-o", scans]) }
         #expect(resumed.stderr.contains("1 already done"), "\(resumed.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: scanPath)) == reviewed)
 
         // Scanning everything again: the reviewed photo is scanned at the manual corners, not
         // detected again, and they stay recorded as manual.
-        let again = try CLIRunner.run(["batch", f.input.url.path, "-o", f.scans, "--no-resume", "--overwrite", "--json"])
+        let again = try await ReviewFixture.offload { try CLIRunner.run(["batch", input, "-o", scans, "--no-resume", "--overwrite", "--json"]) }
         #expect(again.stdout.contains("IMG_0001-1.png"), "\(again.stdout)\n\(again.stderr)")
         let entry = try #require(try BatchManifest(outputFolder: f.scans).entries["IMG_0001.jpg"])
         #expect(entry.state == .done)

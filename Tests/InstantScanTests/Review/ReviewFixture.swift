@@ -29,7 +29,7 @@ final class ReviewFixture: @unchecked Sendable {
         let output = try TemporaryFolder()
         let scans = output.path("scans")
         let photos = try PhotoFinder.photos(in: input.url.path, recursive: false)
-        _ = try BatchRunner(options: BatchOptions()).run(photos, into: scans) { _, _ in }
+        try await offload { _ = try BatchRunner(options: BatchOptions()).run(photos, into: scans) { _, _ in } }
         return try await ReviewFixture(input: input, output: output)
     }
 
@@ -73,6 +73,14 @@ final class ReviewFixture: @unchecked Sendable {
     static func same(_ a: [[Double]]?, _ b: [[Double]]) -> Bool {
         guard let a, a.count == b.count else { return false }
         return zip(a, b).allSatisfy { $0.count == 2 && abs($0[0] - $1[0]) < 1e-6 && abs($0[1] - $1[1]) < 1e-6 }
+    }
+
+    /// Runs blocking work (a batch, a child process) on a dispatch thread: the servers of the
+    /// tests running beside it need the cooperative pool's few threads.
+    static func offload<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
+        }
     }
 
     /// A quad as the API's JSON.

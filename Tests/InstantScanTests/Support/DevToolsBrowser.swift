@@ -93,7 +93,7 @@ final class DevToolsBrowser: @unchecked Sendable {
     }
 
     /// Waits until `expression` is true in the page (polling, up to `seconds`).
-    func waitUntil(_ expression: String, seconds: Double = 60) async throws {
+    func waitUntil(_ expression: String, seconds: Double = 600) async throws {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if try await evaluate(expression) as? Bool == true { return }

@@ -52,7 +52,8 @@ enum RawHTTP {
         #endif
         guard fd >= 0 else { throw Failure(description: "socket: \(errno)") }
         defer { close(fd) }
-        var timeout = timeval(tv_sec: 30, tv_usec: 0)
+        // Generous: under a full parallel test run the server's tasks may wait long for a thread.
+        var timeout = timeval(tv_sec: 600, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
