@@ -183,10 +183,11 @@ function draw() {
     const [tl, tr] = print.corners;
     el("line", { class: "top", x1: tl[0], y1: tl[1], x2: tr[0], y2: tr[1], "vector-effect": "non-scaling-stroke" }, g);
     el("polygon", { class: "arrow", points: points(arrow(print.corners, unit)), "stroke-width": unit }, g);
-    // The label sits on the card's bottom border (the thick one), off the picture.
+    // The label sits just below the card's bottom edge, off the print.
     const [, , br, bl] = print.corners;
     const top = [(tl[0] + tr[0]) / 2, (tl[1] + tr[1]) / 2], bottom = [(bl[0] + br[0]) / 2, (bl[1] + br[1]) / 2];
-    const spot = [top[0] + (bottom[0] - top[0]) * 0.9, top[1] + (bottom[1] - top[1]) * 0.9];
+    const down = Math.hypot(bottom[0] - top[0], bottom[1] - top[1]) || 1;
+    const spot = [bottom[0] + (bottom[0] - top[0]) / down * 16 * unit, bottom[1] + (bottom[1] - top[1]) / down * 16 * unit];
     const label = el("text", { class: "label", x: spot[0], y: spot[1], "text-anchor": "middle", "dominant-baseline": "middle",
       "font-size": 13 * unit, "stroke-width": 3 * unit }, g);
     label.textContent = `${i + 1} · ${print.format || "auto"}${print.edited ? " · edited" : print.manual ? " · set by hand" : ` · ${Math.round(print.confidence * 100)} %`}`;
