@@ -13,6 +13,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
         // `swift package generate-documentation --target InstantScan` (the DocC catalogue).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // `instantscan review`'s loopback HTTP server: small, no dependencies of its own (no SwiftNIO).
+        .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
     ],
     targets: [
         .systemLibrary(
@@ -61,7 +63,10 @@ let package = Package(
                 "InstantScan",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
-            ]
+                .product(name: "FlyingFox", package: "FlyingFox"),
+            ],
+            // The review page: plain HTML, CSS and JavaScript, served as they are (no build step).
+            resources: [.copy("Review/Page")]
         ),
         .testTarget(
             name: "InstantScanTests",

@@ -110,7 +110,9 @@ build_cli_harness() {
     local source="$1" name="$2"
     stale "$OUT/$name" "$source" "$ROOT/Fuzz/Harnesses/Common.swift" "$STAMP" "${CLI_SOURCES[@]}" || return 0
     echo "fuzz build: $name"
+    # The top-level sources only: `review` (Review/) needs FlyingFox, which the harnesses leave out.
     "$SWIFTC" -parse-as-library -module-name instantscan -swift-version 6 -package-name instantscan "$OPT" -g "${SANITIZE[@]}" "${MODULES[@]}" \
+        -D INSTANTSCAN_WITHOUT_REVIEW \
         -I "$OUT/deps" -Xcc -fmodule-map-file="$CSYSTEM_MAP" \
         -Xfrontend -entry-point-function-name -Xfrontend instantscan_main \
         "${CLI_SOURCES[@]}" "$ROOT/Fuzz/Harnesses/Common.swift" "$source" \

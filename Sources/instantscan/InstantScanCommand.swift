@@ -14,7 +14,17 @@ struct InstantScanCommand: ParsableCommand {
         74 standard output cannot be written; 130 interrupted (Ctrl-C).
         """,
         version: InstantScanVersion.string,
-        subcommands: [ScanCommand.self, DetectCommand.self, BatchCommand.self, MergeCommand.self, AlbumCommand.self, ReportCommand.self,
-                      ProfilesCommand.self]
+        subcommands: [ScanCommand.self, DetectCommand.self, BatchCommand.self, MergeCommand.self, AlbumCommand.self, ReportCommand.self]
+            + serverCommands + [ProfilesCommand.self]
     )
+
+    /// `review` and its server (Review/, on FlyingFox). The fuzz harnesses compile the CLI's
+    /// top-level sources alone, without the server library, and define INSTANTSCAN_WITHOUT_REVIEW.
+    static var serverCommands: [any ParsableCommand.Type] {
+        #if INSTANTSCAN_WITHOUT_REVIEW
+        return []
+        #else
+        return [ReviewCommand.self]
+        #endif
+    }
 }

@@ -25,6 +25,11 @@ import Darwin
 ///
 /// Each shard of a batch (``Shard``) keeps its own manifest in the shared output folder and
 /// appends only to it; a photo that another manifest there records as done is done here too.
+///
+/// Keys added later, each optional so that older lines still read and older readers skip them:
+/// `input` (the batch's input folder, absolute, so `instantscan review` finds the photos),
+/// and per scan `window` and `manual` (corners set by hand in `review`: a later run scans the
+/// photo with them instead of detecting it again).
 package final class BatchManifest: @unchecked Sendable {
     /// One line.
     package struct Entry: Codable, Sendable, Equatable {
@@ -41,11 +46,14 @@ package final class BatchManifest: @unchecked Sendable {
         /// The files written for it: relative to the output folder (version 2).
         package var outputs: [String]
         /// What each output holds, in the order of `outputs` (`done` lines of version 2), so a
-        /// re-run's report shows the photos an earlier run did.
+        /// re-run's report shows the photos an earlier run did. A `claimed` line carries them too
+        /// when they were set by hand, so that a cut-short run does not lose them.
         package var prints: [PrintRecord]?
+        /// The batch's input folder (absolute), which `photo` is relative to; nil on older lines.
+        package var input: String?
 
         enum CodingKeys: String, CodingKey {
-            case version = "v", state, photo, bytes, modified, outputs, prints
+            case version = "v", state, photo, bytes, modified, outputs, prints, input
         }
     }
 
@@ -57,6 +65,24 @@ package final class BatchManifest: @unchecked Sendable {
         package var confidence: Double
         /// The card's corners in the photo, TL TR BR BL, as `[x, y]` in upright pixels.
         package var corners: [[Double]]
+        /// The picture window's corners, likewise, when the format is known.
+        package var window: [[Double]]? = nil
+        /// True when a person set the corners (in `instantscan review`): a later run keeps them.
+        package var manual: Bool? = nil
+
+        package init(format: String?, confidence: Double, corners: [[Double]], window: [[Double]]? = nil, manual: Bool? = nil) {
+            self.format = format
+            self.confidence = confidence
+            self.corners = corners
+            self.window = window
+            self.manual = manual
+        }
+
+        /// The card's corners as a quad, when the record holds four points.
+        package var card: Quad? {
+            guard corners.count == 4, corners.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isFinite) }) else { return nil }
+            return Quad(corners: corners.map { Point($0[0], $0[1]) })
+        }
     }
 
     /// What a line records.
@@ -135,9 +161,10 @@ package final class BatchManifest: @unchecked Sendable {
         lock.withLock { Dictionary(latest.values.map { ($0.photo, $0) }, uniquingKeysWith: { a, _ in a }) }
     }
 
-    /// Records that `outputs` (paths inside the output folder) are about to be written for `photo`.
-    package func markClaimed(_ photo: PhotoFinder.Photo, outputs: [String]) throws {
-        try append(photo, outputs: outputs, state: .claimed)
+    /// Records that `outputs` (paths inside the output folder) are about to be written for `photo`;
+    /// `prints` are corners set by hand, kept on the line so that they outlive a cut-short run.
+    package func markClaimed(_ photo: PhotoFinder.Photo, outputs: [String], prints: [PrintRecord]? = nil) throws {
+        try append(photo, outputs: outputs, state: .claimed, prints: prints)
     }
 
     /// Records `photo` as finished with `outputs` (call after every output is written), and what
@@ -153,6 +180,19 @@ package final class BatchManifest: @unchecked Sendable {
         guard let entry = own?.prints == nil ? doneElsewhere[key] ?? own : own, let prints = entry.prints,
               prints.count == entry.outputs.count else { return [] }
         return Array(zip(outputPaths(of: entry), prints))
+    }
+
+    /// The prints a person placed by hand on `photo` (in `instantscan review`), in order; empty when
+    /// its last line records none.
+    package func manualPrints(of photo: PhotoFinder.Photo) -> [PrintRecord] {
+        guard let prints = lock.withLock({ latest[SystemPath.Key(photo.relativePath)] })?.prints,
+              !prints.isEmpty, prints.allSatisfy({ $0.manual == true && $0.card != nil }) else { return [] }
+        return prints
+    }
+
+    /// The outputs the last line for `photo` names (done or claimed), as paths to open.
+    package func outputs(of photo: PhotoFinder.Photo) -> [String] {
+        lock.withLock { latest[SystemPath.Key(photo.relativePath)] }.map(outputPaths) ?? []
     }
 
     /// `path` relative to the output folder, as stored.
@@ -173,7 +213,8 @@ package final class BatchManifest: @unchecked Sendable {
             throw PhotoFile.ReadError.missing(photo.path)
         }
         let entry = Entry(version: Self.version, state: state, photo: photo.relativePath, bytes: stamp.bytes,
-                          modified: stamp.modified, outputs: outputs.map(relative), prints: prints)
+                          modified: stamp.modified, outputs: outputs.map(relative), prints: prints,
+                          input: Self.inputFolder(of: photo))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let line = Array(try encoder.encode(entry)) + [UInt8(ascii: "\n")]
@@ -199,5 +240,13 @@ package final class BatchManifest: @unchecked Sendable {
             if fsync(fd) != 0 { throw AtomicFile.WriteError.failed(path, String(cString: strerror(errno))) }
             latest[SystemPath.Key(entry.photo)] = entry
         }
+    }
+
+    /// The folder `photo.relativePath` is relative to, when its path says (absolute paths only).
+    static func inputFolder(of photo: PhotoFinder.Photo) -> String? {
+        let suffix = "/" + photo.relativePath
+        guard photo.path.hasPrefix("/"), photo.path.hasSuffix(suffix) else { return nil }
+        let folder = String(photo.path.dropLast(suffix.count))
+        return folder.isEmpty ? "/" : folder
     }
 }

@@ -70,10 +70,10 @@ public final class BatchRunner: @unchecked Sendable {
     }
 
     /// Scans one photo and writes its prints; every failure becomes the outcome's reason.
-    func process(_ photo: PhotoFinder.Photo, into outputFolder: String, context: RunContext) -> PhotoOutcome {
+    func process(_ photo: PhotoFinder.Photo, into outputFolder: String, context: RunContext, resume: Bool? = nil) -> PhotoOutcome {
         var outcome = PhotoOutcome(photo: photo)
         let manifest = context.manifest
-        if options.resume && manifest.isDone(photo) {
+        if (resume ?? options.resume) && manifest.isDone(photo) {
             outcome.skipped = true
             // The report shows every photo of the batch, done now or before.
             if options.previews { outcome.prints = Self.recordedPrints(of: photo, in: manifest) }
@@ -83,7 +83,12 @@ public final class BatchRunner: @unchecked Sendable {
             let bytes = try PhotoFile.read(photo.path)
             var scanOptions = options.scan
             if options.previews { scanOptions.previewLongSide = 480 }
-            let result = try PrintScanner(options: scanOptions).scan(bytes, corners: options.corners)
+            // Corners a person set in `instantscan review` win over detection and over --corners.
+            let manual = manifest.manualPrints(of: photo)
+            let result = manual.isEmpty ? try PrintScanner(options: scanOptions).scan(bytes, corners: options.corners)
+                : try ManualScan(options: scanOptions).scan(bytes, prints: manual.map {
+                    ManualScan.Print(card: $0.card!, format: $0.format.flatMap(PrintFormat.init(rawValue:)))
+                })
             outcome.warnings = WarningLines.condensed(result.warnings)
             outcome.detected = result.detected
             if let preview = result.preview {
@@ -106,7 +111,7 @@ public final class BatchRunner: @unchecked Sendable {
             for path in paths where !options.overwrite && !own.contains(path) && SystemPath.exists(path) {
                 throw AtomicFile.WriteError.exists(path)
             }
-            try manifest.markClaimed(photo, outputs: paths)
+            try manifest.markClaimed(photo, outputs: paths, prints: manual.isEmpty ? nil : manual)
             for (print, path) in zip(result.prints, paths) {
                 try encoder.write(print, to: path, overwrite: options.overwrite || own.contains(path),
                                   protecting: context.inputs)
@@ -115,12 +120,24 @@ public final class BatchRunner: @unchecked Sendable {
             }
             try manifest.markDone(photo, outputs: paths, prints: outcome.prints.map {
                 BatchManifest.PrintRecord(format: $0.format?.rawValue, confidence: $0.confidence,
-                                          corners: $0.card.corners.map { [$0.x, $0.y] })
+                                          corners: $0.card.corners.map { [$0.x, $0.y] },
+                                          window: $0.window?.corners.map { [$0.x, $0.y] }, manual: manual.isEmpty ? nil : true)
             })
         } catch {
             outcome.failure = describe(error)
         }
         return outcome
+    }
+
+    /// Scans `photo` again now, whatever the manifest says is done, as one photo of a batch of
+    /// `photos` (which decides its outputs' names): `instantscan review` after a person placed its
+    /// prints with ``BatchManifest/markClaimed(_:outputs:prints:)``. The outputs that line names
+    /// may be replaced; any other existing file is not, unless ``BatchOptions/overwrite``.
+    package func rescan(_ photo: PhotoFinder.Photo, among photos: [PhotoFinder.Photo], into outputFolder: String,
+                        manifest: BatchManifest) -> PhotoOutcome {
+        let context = RunContext(manifest: manifest, inputs: ProtectedFiles(photos.map(\.path)),
+                                 stems: OutputStems.stems(for: photos.map(\.relativePath)), claims: OutputClaims())
+        return process(photo, into: Self.trimmed(outputFolder), context: context, resume: false)
     }
 
     /// What an earlier run wrote for `photo`, with thumbnails read back from its scans.
