@@ -9,6 +9,7 @@
 # The tarball, .build/dist/instantscan-VERSION-linux-ARCH.tar.gz:
 #   instantscan-VERSION-linux-ARCH/
 #     bin/instantscan
+#     bin/InstantScan_instantscan.resources/Page   the review page (found beside the real binary)
 #     share/instantscan/Profiles/*.icc
 #     share/man/man1/instantscan.1
 #     DEBIAN-PACKAGES   the runtime packages, one a line (`apt-get install $(grep -v '^#' …)`)
@@ -39,6 +40,8 @@ mkdir -p "$stage/bin" "$stage/share/instantscan/Profiles" "$stage/share/man/man1
 cp "$bin_path/instantscan" "$stage/bin/instantscan"
 # Debug info only (about half the file); the symbol table stays, so crash backtraces keep names.
 strip --strip-debug "$stage/bin/instantscan"
+# `review`'s page: the executable looks for it beside its own real path (/proc/self/exe).
+cp -R "$bin_path/InstantScan_instantscan.resources" "$stage/bin/"
 cp Profiles/*.icc "$stage/share/instantscan/Profiles/"
 cp share/man/man1/instantscan.1 "$stage/share/man/man1/"
 
@@ -78,7 +81,8 @@ The Swift runtime is linked in; the image libraries come from the system:
     sudo apt-get install \$(cut -f1 DEBIAN-PACKAGES | grep -v '^#')
 
 (on Debian 12, libheif1 and its plugins from bookworm-backports: see DEBIAN-PACKAGES). Then run
-bin/instantscan from anywhere, or copy it onto your PATH. The man page: man -l share/man/man1/instantscan.1.
+bin/instantscan from anywhere, or link it onto your PATH (ln -s; a copy needs the folder
+bin/InstantScan_instantscan.resources beside it: the review page). The man page: man -l share/man/man1/instantscan.1.
 share/instantscan/Profiles holds the sRGB and Display P3 profiles the scans embed (the binary
 carries its own copies; these are for other tools).
 EOF
@@ -113,6 +117,8 @@ if unshare -m true 2>/dev/null || unshare -rm true 2>/dev/null; then
     echo "dist: runs with $toolchain hidden (a mount namespace)"
 fi
 [ "$reported" = "$version" ] || { echo "dist: --version printed '$reported', expected '$version'" >&2; exit 1; }
+[ -f "$check/$name/bin/InstantScan_instantscan.resources/Page/index.html" ] \
+    || { echo "dist: the review page is missing from the tarball (bin/InstantScan_instantscan.resources/Page)" >&2; exit 1; }
 echo "dist: $dist/$name.tar.gz ($(du -h "$dist/$name.tar.gz" | cut -f1)); the unpacked binary prints --version $reported and loads:"
 sed 's/^/  /' <<<"$loaded"
 echo "runtime packages:"
