@@ -151,9 +151,15 @@ package final class BatchManifest: @unchecked Sendable {
     }
 
     /// Every output the manifest names, done or claimed: files this tool wrote (or was about to),
-    /// which a batch reading the output folder as its input must not take for photos.
+    /// which a batch reading the output folder as its input must not take for photos. Every
+    /// manifest of the folder counts, read afresh: shards scanning a folder into itself write
+    /// their scans beside each other's photos, each recording them in its own manifest.
     package var recordedOutputs: [String] {
-        lock.withLock { Array(latest.values) }.flatMap(outputPaths)
+        let own = (path as NSString).lastPathComponent
+        let others = BatchRecords.manifestNames(in: folder).filter { $0 != own }.flatMap { name in
+            BatchRecords.lastLines(atPath: (folder as NSString).appendingPathComponent(name)).values
+        }
+        return (lock.withLock { Array(latest.values) } + others).flatMap(outputPaths)
     }
 
     /// The last line recorded for each photo, by its path relative to the input folder.

@@ -55,6 +55,29 @@ import Testing
         #expect(splits[0] == splits[1], "the same split on every run")
     }
 
+    /// Shards scanning a folder into itself: each shard's scans, recorded in its own manifest, are
+    /// never taken for photos by the other shards or by a later plain batch.
+    @Test func shardsScanningAFolderIntoItselfNeverTakeEachOthersScansForPhotos() throws {
+        let folder = try TemporaryFolder()
+        let photo = try BatchSafetyTests.photo()
+        // Two photos in each of two shards, whichever names the hash gives them.
+        let names = (0...).lazy.map { "p\($0).jpg" }
+        let first = Array(names.filter { Shard.index(of: $0, count: 2) == 1 }.prefix(2))
+        let second = Array(names.filter { Shard.index(of: $0, count: 2) == 2 }.prefix(2))
+        for name in first + second { try photo.write(to: folder.url.appendingPathComponent(name)) }
+        for k in 1...2 {
+            let run = try CLIRunner.run(["batch", folder.url.path, "-o", folder.url.path, "--shard", "\(k)/2"])
+            #expect(run.status == 0, "shard \(k)/2: \(run.stderr)")
+            #expect(run.stderr.contains("2 photos, 2 prints scanned"), "shard \(k)/2: \(run.stderr)")
+        }
+        let scans = (first + second).map { String($0.dropLast(4)) + "-1.png" }
+        #expect(try BatchSafetyTests.files(in: folder.url.path) == (first + second + scans).sorted())
+        let plain = try CLIRunner.run(["batch", folder.url.path, "-o", folder.url.path])
+        #expect(plain.status == 0, "\(plain.stderr)")
+        #expect(plain.stderr.contains("4 photos, 0 prints scanned, 4 already done"), "\(plain.stderr)")
+        #expect(try BatchSafetyTests.files(in: folder.url.path) == (first + second + scans).sorted())
+    }
+
     @Test func aPhotoAddedLaterLeavesTheOthersInTheirShards() throws {
         let (input, photos) = try Self.makeInput()
         let before = Dictionary(uniqueKeysWithValues: photos.map { ($0, Shard.index(of: $0, count: 3)) })
