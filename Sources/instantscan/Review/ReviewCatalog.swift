@@ -31,6 +31,9 @@ final class ReviewCatalog: @unchecked Sendable {
             throw SetupError(description: "\(outputFolder): no such folder")
         }
         let manifestPath = (folder as NSString).appendingPathComponent(BatchManifest.fileName)
+        guard SystemPath.exists(manifestPath) || BatchRecords.manifestNames(in: folder).isEmpty else {
+            throw SetupError(description: "\(outputFolder): only shards' manifests here (\(BatchRecords.manifestNames(in: folder).joined(separator: ", "))); review reads a plain batch's (\(BatchManifest.fileName)) and cannot fix the prints of a sharded batch yet — `instantscan report \(outputFolder)` shows them")
+        }
         guard SystemPath.exists(manifestPath) else {
             throw SetupError(description: "\(outputFolder): no batch here (no \(BatchManifest.fileName)); run `instantscan batch PHOTOS -o \(outputFolder)` first")
         }

@@ -6,6 +6,23 @@ import Testing
 /// The review API as a script or the page uses it, over real HTTP: the photo list, a re-scan at
 /// corners set by hand, and a later `batch` run keeping them.
 @Suite struct ReviewAPITests {
+    /// A folder written by shards only is named as such, not taken for a folder with no batch.
+    @Test func aFolderOfShardsOnlyIsSaidToBeOne() throws {
+        let folder = try TemporaryFolder()
+        try Data().write(to: folder.url.appendingPathComponent(".instantscan-batch.shard-1-of-2.jsonl"))
+        #expect {
+            try ReviewCatalog(outputFolder: folder.url.path, input: nil)
+        } throws: { error in
+            "\(error)".contains("only shards' manifests here (.instantscan-batch.shard-1-of-2.jsonl)")
+        }
+        let empty = try TemporaryFolder()
+        #expect {
+            try ReviewCatalog(outputFolder: empty.url.path, input: nil)
+        } throws: { error in
+            "\(error)".contains("no batch here")
+        }
+    }
+
     @Test func listsEveryPhotoFailuresFirstWithTheirPrints() async throws {
         let f = try await ReviewFixture.make()
         let response = try await f.get("/api/photos")
