@@ -42,6 +42,13 @@ struct StoredBand: Sendable, Equatable {
         wholeSize = whole
     }
 
+    /// All of a stored image of `size` (at its decode's scale).
+    init(whole size: PixelSize) {
+        rows = 0..<size.height
+        columns = 0..<size.width
+        wholeSize = size
+    }
+
     /// Maps the whole stored image's coordinates into the band's.
     var fromWhole: Homography {
         .affine(scaleX: 1, scaleY: 1, translateX: -Double(columns.lowerBound), translateY: -Double(rows.lowerBound))

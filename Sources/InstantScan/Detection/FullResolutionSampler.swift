@@ -15,6 +15,16 @@ struct FullResolutionSampler {
         uprightSize = orientation.uprightSize(stored: image.size)
     }
 
+    /// A sampler over `band`, the stored rows and columns (at scale 1) of a photo whose whole
+    /// stored size is `band.wholeSize`: upright coordinates stay the whole photo's, and points
+    /// outside the band read as outside the photo (the band must cover what is sampled).
+    init(_ image: PixelBuffer, band: StoredBand, orientation: Orientation) {
+        precondition(image.format != .gray8 && image.width == band.columns.count && image.height == band.rows.count)
+        self.image = image
+        toStored = AffineMap(band.fromWhole.composed(after: orientation.uprightToStored(stored: band.wholeSize)))
+        uprightSize = orientation.uprightSize(stored: band.wholeSize)
+    }
+
     /// True when `p` (upright) is far enough inside the photo to be sampled.
     @inline(__always)
     func contains(_ p: Point) -> Bool {

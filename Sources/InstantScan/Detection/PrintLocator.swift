@@ -31,7 +31,9 @@ struct PrintLocator: Sendable {
     ///
     /// With `onlyThePrint`, a JPEG with corners is decoded only in the stored rows and columns
     /// the print, its window and the surface ring around it cover (see ``StoredBand``): the
-    /// caller reads the photo through ``DecodedImage/storedMap(fromUpright:)`` alone.
+    /// caller reads the photo through ``DecodedImage/storedMap(fromUpright:)`` alone. A JPEG
+    /// without corners is then detected on a DCT-scaled decode and only the band its prints
+    /// cover is decoded at full resolution (see ``ScaledDetection``).
     func locate(_ data: [UInt8], corners: Quad?, timings: inout StageTimings, onlyThePrint: Bool = false,
                 scale: (DetectedPrint, PixelSize) -> Int) throws -> LocatedPhoto {
         let info = try timings.measure("header") { try ImageReader.info(of: data) }
@@ -56,6 +58,11 @@ struct PrintLocator: Sendable {
                     ?? ImageReader.decodeOpaque(data, scaleDenominator: denominator, maximumPixels: maximumPixels)
             }
             found = [print]
+        } else if onlyThePrint, info.format == .jpeg,
+                  let located = try ScaledDetection(detection: detection, maximumPixels: maximumPixels)
+                    .locate(data, info: info, timings: &timings) {
+            decoded = located.decoded
+            found = located.prints
         } else {
             decoded = try timings.measure("decode") { try ImageReader.decodeOpaque(data, maximumPixels: maximumPixels) }
             found = try timings.measure("detect") {

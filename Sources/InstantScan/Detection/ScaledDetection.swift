@@ -1,0 +1,101 @@
+/// Detection on a DCT-scaled decode of a JPEG, each print found then refined again at full
+/// resolution on one band decode that also holds everything the warp reads: the photo is never
+/// decoded whole at full resolution, and the decoder runs once at each scale.
+///
+/// The detector works on a copy about ``DetectionOptions/workingLongSide`` pixels long, so a
+/// 12 MP photo decoded at 1/2 gives it the same working size from a quarter of the pixels; its
+/// edge refinement then runs at half resolution, which this finishes on the full-resolution band
+/// (the refiner converges from within a pixel or two of the edge).
+struct ScaledDetection {
+    var detection: DetectionOptions
+    var maximumPixels: Int
+
+    /// The decode the warp reads (a full-resolution band around the prints) and the prints, in
+    /// full-resolution upright pixels and reading order.
+    struct Located {
+        var decoded: DecodedImage
+        var prints: [DetectedPrint]
+    }
+
+    /// The DCT scale to detect at for a stored image of `size`: the largest of 1/2, 1/4, 1/8 that
+    /// still leaves the detector at least 2×2 pixels to average into each working pixel, else 1.
+    static func scaleDenominator(for size: PixelSize, workingLongSide: Int) -> Int {
+        let factor = BoxDownsampler.factor(for: size, maximumLongSide: workingLongSide)
+        return [8, 4, 2].first { 2 * $0 <= factor } ?? 1
+    }
+
+    /// Detects the prints of the JPEG `data` (whose header is `info`) at ``scaleDenominator(for:workingLongSide:)``;
+    /// nil when that scale is 1 (a whole decode costs no more).
+    func locate(_ data: [UInt8], info: ImageInfo, timings: inout StageTimings) throws -> Located? {
+        let scale = Self.scaleDenominator(for: info.storedSize, workingLongSide: detection.workingLongSide)
+        guard scale > 1 else { return nil }
+        let (small, found, workingScale) = try detect(data, scale: scale, timings: &timings)
+        guard !found.isEmpty else { return Located(decoded: small, prints: []) }
+
+        let full = try timings.measure("decode") { try decodeBand(data, info: info, around: found, margin: 4 * (2 * workingScale + 3)) }
+        let prints = timings.measure("detect") { () -> [DetectedPrint] in
+            guard detection.refinesAtFullResolution else { return found }
+            let sampler = full.band.map { FullResolutionSampler(full.pixels, band: $0, orientation: full.orientation) }
+                ?? FullResolutionSampler(full.pixels, orientation: full.orientation)
+            let refiner = PrintRefiner(sampler: sampler, workingScale: workingScale)
+            return found.map { refine($0, with: refiner, photo: info.uprightSize) }
+        }
+        return Located(decoded: full, prints: ReadingOrder.sorted(prints))
+    }
+
+    /// The scaled decode, the prints found on it in full-resolution upright pixels, and how many
+    /// full-resolution pixels the detector's working pixel spans. The scaled pixels go when the
+    /// caller drops the decode.
+    private func detect(_ data: [UInt8], scale: Int,
+                        timings: inout StageTimings) throws -> (DecodedImage, [DetectedPrint], Double) {
+        let small = try timings.measure("decode") {
+            try ImageReader.decodeOpaque(data, scaleDenominator: scale, maximumPixels: maximumPixels)
+        }
+        let found = try timings.measure("detect") {
+            try PrintDetector(options: detection).detect(in: small.pixels, orientation: small.orientation)
+                .map { small.fullResolution($0) }
+        }
+        let factor = BoxDownsampler.factor(for: small.pixels.size, maximumLongSide: detection.workingLongSide)
+        return (small, found, Double(factor * scale))
+    }
+
+    /// The full-resolution stored band that refining `prints` (their cards `margin` pixels round)
+    /// and warping them (card, window and surface ring) read; the whole image when a band decode
+    /// fails (a defect the whole decode skips with a warning, say).
+    private func decodeBand(_ data: [UInt8], info: ImageInfo, around prints: [DetectedPrint],
+                            margin: Double) throws -> DecodedImage {
+        let regions = prints.flatMap { print -> [Quad] in
+            let xs = print.card.corners.map(\.x), ys = print.card.corners.map(\.y)
+            let reach = Quad(corners: [Point(xs.min()! - margin, ys.min()! - margin), Point(xs.max()! + margin, ys.min()! - margin),
+                                       Point(xs.max()! + margin, ys.max()! + margin), Point(xs.min()! - margin, ys.max()! + margin)])
+            let ring = SurfaceRing.region(around: print.card, photo: info.uprightSize)?.quad
+            return [reach, print.card] + [print.window, ring].compactMap { $0 }
+        }
+        let band = StoredBand(covering: regions, fullSize: info.storedSize, orientation: info.orientation,
+                              scaleDenominator: 1) ?? StoredBand(whole: info.storedSize)
+        guard let pixels = try? JPEGBandDecoder.decode(data, rows: band.rows, columns: band.columns, format: .rgb8,
+                                                       maximumPixels: maximumPixels)
+        else { return try ImageReader.decodeOpaque(data, maximumPixels: maximumPixels) }
+        var decoded = DecodedImage(pixels: pixels, orientation: info.orientation, iccProfile: info.iccProfile,
+                                   isSRGBTagged: false, scaleDenominator: 1, fullSize: info.storedSize,
+                                   format: .jpeg, warnings: info.warnings)
+        decoded.band = band
+        return decoded
+    }
+
+    /// `print` (refined on the scaled decode) refined again at full resolution; as it was when
+    /// the full-resolution edges do not hang together (it keeps the scaled decode's verdict).
+    private func refine(_ print: DetectedPrint, with refiner: PrintRefiner, photo: PixelSize) -> DetectedPrint {
+        guard let format = print.format, let window = print.window else { return print }
+        let refined = refiner.refine(card: print.card, window: window, format: format)
+        guard refined.isConsistent else { return print }
+        var result = print
+        result.card = refined.card
+        result.window = refined.window
+        result.format = refined.format
+        result.measuredEdges = refined.cardEdges.map { $0 != nil }
+        result.measuredAspect = AspectRatio.recover(refined.card, imageSize: photo)
+        result.touchesImageBorder = !refined.card.isInside(width: photo.width, height: photo.height)
+        return result
+    }
+}
