@@ -51,27 +51,32 @@ struct ImageStatistics {
         // Capacity for every grid point: pages never written are never resident, and no array is
         // copied while it grows.
         let grid = max(0, (x1 - x0 + step - 1) / step) * max(0, (y1 - y0 + step - 1) / step)
-        sampleCodes.reserveCapacity(3 * grid)
-        edgeCodes.reserveCapacity(12 * grid)
-        func appendEdge(_ a: UnsafeMutablePointer<UInt8>, _ b: UnsafeMutablePointer<UInt8>?) {
-            guard let b else { return }
-            edgeCodes.append(a[0])
-            edgeCodes.append(a[1])
-            edgeCodes.append(a[2])
-            edgeCodes.append(b[0])
-            edgeCodes.append(b[1])
-            edgeCodes.append(b[2])
-        }
-        for y in stride(from: y0, to: y1, by: step) {
-            for x in stride(from: x0, to: x1, by: step) {
-                guard let here = read(x, y) else { continue }
-                sampleCodes.append(here[0])
-                sampleCodes.append(here[1])
-                sampleCodes.append(here[2])
-                appendEdge(here, read(x + step, y))
-                appendEdge(here, read(x, y + step))
+        // Written through pointers into arrays of that capacity (appending byte by byte cost
+        // more than the reads): the same codes in the same order.
+        var edges: [UInt8] = []
+        sampleCodes = [UInt8](unsafeUninitializedCapacity: 3 * grid) { samples, sampleCount in
+            edges = [UInt8](unsafeUninitializedCapacity: 12 * grid) { edgeBytes, edgeCount in
+                var s = 0, e = 0
+                func appendEdge(_ a: UnsafeMutablePointer<UInt8>, _ b: UnsafeMutablePointer<UInt8>?) {
+                    guard let b else { return }
+                    edgeBytes[e] = a[0]; edgeBytes[e + 1] = a[1]; edgeBytes[e + 2] = a[2]
+                    edgeBytes[e + 3] = b[0]; edgeBytes[e + 4] = b[1]; edgeBytes[e + 5] = b[2]
+                    e += 6
+                }
+                for y in stride(from: y0, to: y1, by: step) {
+                    for x in stride(from: x0, to: x1, by: step) {
+                        guard let here = read(x, y) else { continue }
+                        samples[s] = here[0]; samples[s + 1] = here[1]; samples[s + 2] = here[2]
+                        s += 3
+                        appendEdge(here, read(x + step, y))
+                        appendEdge(here, read(x, y + step))
+                    }
+                }
+                sampleCount = s
+                edgeCount = e
             }
         }
+        edgeCodes = edges
     }
 
     /// Sample `index`'s linear value in `channel`.
@@ -101,13 +106,46 @@ struct ImageStatistics {
 
     /// Shades of gray: the colour of the Minkowski `p`-mean of the samples.
     func shadesOfGray(_ p: Double) -> LightChroma? {
-        Self.minkowski(count: count, p, linear).flatMap { LightChroma(rgb: $0) }
+        let means = p == 6 ? Self.sixthPowerMeans(sampleCodes, stride: 3) { table, codes, channel in
+            Double(table[Int(codes[channel])])
+        } : Self.minkowski(count: count, p, linear)
+        return means.flatMap { LightChroma(rgb: $0) }
     }
 
     /// Gray edge: the colour of the Minkowski `p`-mean of the edges.
     func grayEdge(_ p: Double) -> LightChroma? {
         guard edgeCount >= 64 else { return nil }
-        return Self.minkowski(count: edgeCount, p, edge).flatMap { LightChroma(rgb: $0) }
+        let means = p == 6 ? Self.sixthPowerMeans(edgeCodes, stride: 6) { table, codes, channel in
+            abs(Double(table[Int(codes[3 + channel])]) - Double(table[Int(codes[channel])]))
+        } : Self.minkowski(count: edgeCount, p, edge)
+        return means.flatMap { LightChroma(rgb: $0) }
+    }
+
+    /// ``minkowski(count:_:_:)`` for p = 6 (the cues' power) in one pass over `codes`, `stride`
+    /// bytes an item, `value` reading one channel of an item: each channel's sum still runs in
+    /// item order, so the means are the same doubles; the closure calls and bounds checks per
+    /// value were most of the colour stage's time.
+    @inline(__always)
+    private static func sixthPowerMeans(_ codes: [UInt8], stride: Int,
+                                        _ value: (UnsafePointer<Float>, UnsafePointer<UInt8>, Int) -> Double) -> [Double]? {
+        let n = codes.count / stride
+        guard n > 0 else { return nil }
+        var sums = (0.0, 0.0, 0.0)
+        LinearLight.decodeTable.withUnsafeBufferPointer { table in
+            codes.withUnsafeBufferPointer { bytes in
+                guard let table = table.baseAddress, var item = bytes.baseAddress else { return }
+                for _ in 0..<n {
+                    let r = value(table, item, 0), g = value(table, item, 1), b = value(table, item, 2)
+                    let r3 = r * r * r, g3 = g * g * g, b3 = b * b * b
+                    sums.0 = sums.0 + r3 * r3
+                    sums.1 = sums.1 + g3 * g3
+                    sums.2 = sums.2 + b3 * b3
+                    item += stride
+                }
+            }
+        }
+        let means = [sums.0, sums.1, sums.2].map { pow($0 / Double(n), 1 / 6.0) }
+        return means.allSatisfy({ $0 > 1e-6 }) ? means : nil
     }
 
     /// `log(a / b)` of the linear values of every pair of codes, a · 256 + b: a sample's chroma
