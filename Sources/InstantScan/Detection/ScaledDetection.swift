@@ -29,8 +29,12 @@ struct ScaledDetection {
     func locate(_ data: [UInt8], info: ImageInfo, timings: inout StageTimings) throws -> Located? {
         let scale = Self.scaleDenominator(for: info.storedSize, workingLongSide: detection.workingLongSide)
         guard scale > 1 else { return nil }
-        let (small, found, workingScale) = try detect(data, scale: scale, timings: &timings)
-        guard !found.isEmpty else { return Located(decoded: small, prints: []) }
+        var small: DecodedImage?
+        let found: [DetectedPrint], workingScale: Double
+        (small, found, workingScale) = try detect(data, scale: scale, timings: &timings)
+        if found.isEmpty, let small { return Located(decoded: small, prints: []) }
+        // The scaled pixels go before the band is allocated.
+        small = nil
 
         let full = try timings.measure("decode") { try decodeBand(data, info: info, around: found, margin: 4 * (2 * workingScale + 3)) }
         let prints = timings.measure("detect") { () -> [DetectedPrint] in
@@ -44,8 +48,7 @@ struct ScaledDetection {
     }
 
     /// The scaled decode, the prints found on it in full-resolution upright pixels, and how many
-    /// full-resolution pixels the detector's working pixel spans. The scaled pixels go when the
-    /// caller drops the decode.
+    /// full-resolution pixels the detector's working pixel spans.
     private func detect(_ data: [UInt8], scale: Int,
                         timings: inout StageTimings) throws -> (DecodedImage, [DetectedPrint], Double) {
         let small = try timings.measure("decode") {
