@@ -10,11 +10,12 @@
 /// }
 /// ```
 ///
-/// A scan runs four stages, one call each: the photo is decoded once and its prints found (or
-/// taken from the corners given), ``PrintRectifier`` warps each out of the stored pixels (EXIF
-/// orientation, DCT scale and perspective folded into one homography), ``PrintColorCorrection``
-/// converts and white-balances the (much smaller) rectified print, and ``GlareDetector`` reports
-/// the glare left on it.
+/// A scan runs four stages, one call each: the photo is decoded and its prints found (or taken
+/// from the corners given; a large JPEG is detected on a DCT-scaled decode, then only the band its
+/// prints cover is decoded at full resolution), ``PrintRectifier`` warps each out of the stored
+/// pixels (EXIF orientation, DCT scale and perspective folded into one homography),
+/// ``PrintColorCorrection`` converts and white-balances the (much smaller) rectified print, and
+/// ``GlareDetector`` reports the glare left on it.
 public struct PrintScanner: Sendable {
     /// What to produce.
     public var options: ScanOptions
