@@ -138,11 +138,17 @@ public struct WhiteBalance: Sendable {
         guard let scene else { return pictureEstimate(card: card) }
         let space = WorkingSpace(profile)
         var field = shape ?? IlluminationField(logLevels: [0, 0, 0])
+        let correction = scene.correction
         // Tilts only mean a light's colour gradient on a frame of one colour; the levels carry the
         // light's colour at luminance 1, so the centre keeps its exposure.
-        field.logLevels = scene.chroma.logLevels(luminance: 1, in: space)
-        return LightEstimate(source: scene.seesSurroundings ? .surroundings : .picture, field: field, whiteLevel: 1,
-                             channels: [.picture, .picture, .picture], profile: profile, reason: reason)
+        field.logLevels = correction.chroma.logLevels(luminance: 1, in: space)
+        let said = correction.conflicting
+            ? reason + (correction.fromSurroundings
+                ? "; the picture and its surroundings disagree: the surroundings, nearer neutral"
+                : "; the picture and its surroundings disagree: the picture, nearer neutral")
+            : reason
+        return LightEstimate(source: correction.fromSurroundings ? .surroundings : .picture, field: field, whiteLevel: 1,
+                             channels: [.picture, .picture, .picture], profile: profile, reason: said)
     }
 
     /// Corrects `image` in place by `light`. `region` is the part of the card the image shows, in

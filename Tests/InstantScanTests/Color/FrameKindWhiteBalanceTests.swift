@@ -18,6 +18,24 @@ import Testing
         #expect(differences.mean < 2, "mean ΔE00 \(differences.mean)")
     }
 
+    @Test func aGreenTubeThatClipsTheFramesRedIsCompletedFromThePicturesGreys() throws {
+        // A fluorescent tube: less red than a lamp on the Planckian locus with its blue (R/G 1.34
+        // where the locus has about 1.47). Red clips on the frame, so the frame gives green and
+        // blue only; completed on the locus alone the picture would come out cyan.
+        let tube = [1.30, 0.97, 0.60]
+        let (print, differences) = try corrected(FramedPrintPhoto(frame: .white), light: tube)
+        let light = try #require(print.whiteBalance?.light)
+        #expect(light.source == .frame)
+        #expect(light.channels[0] == .locus)
+        #expect(light.reason.contains("greener"), "\(light.reason)")
+        let redGreen = light.lightColor[0] / light.lightColor[1]
+        let onLocus = exp(PlanckianLocus(space: WorkingSpace(.srgb)).completing([0, 0, log(0.60 / 0.97)], missing: 0)[0])
+        // Taken down from the locus towards the tube's, never past it.
+        #expect(redGreen < onLocus - 0.03, "R/G \(redGreen), locus \(onLocus)")
+        #expect(redGreen > 1.30 / 0.97 - 0.03, "R/G \(redGreen)")
+        #expect(differences.mean < 2, "mean ΔE00 \(differences.mean)")
+    }
+
     @Test func aYellowedFrameUnderNeutralLightKeepsItsColourAndThePictureStaysNeutral() throws {
         let (print, differences) = try corrected(FramedPrintPhoto(frame: .yellowed), light: FramedPrintPhoto.neutral)
         let report = try #require(print.whiteBalance)
