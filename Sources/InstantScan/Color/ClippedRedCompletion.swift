@@ -12,9 +12,10 @@ import Darwin
 /// lamps sit on it, but fluorescent tubes and LEDs sit on its green side, with less red. The
 /// picture still holds red where it is not clipped: among its samples whose blue-to-green ratio
 /// is the light's (greys, and colours off to either side of red), the median red-to-green is
-/// the light's when the greys dominate. That witness only ever takes red *down*, by at most
-/// ``largestShift`` and with half its word (``pictureWeight``): a picture of a red door is not
-/// a pink lamp, and a green one pulls red down by no more than a green tube does.
+/// the light's when the greys dominate, and it is only heard when they do (``greyShare``). That
+/// witness only ever takes red *down*, by at most ``largestShift`` and with half its word
+/// (``pictureWeight``): a picture of a red door is not a pink lamp, and a green one pulls red
+/// down by no more than a green tube does.
 struct ClippedRedCompletion {
     /// Samples count as having the light's blue-to-green ratio within this (log units, 5 %).
     static let band = 0.05
@@ -38,8 +39,26 @@ struct ClippedRedCompletion {
             let gLog = log(g)
             if abs(log(b) - gLog - blueGreen) < band { ratios.append(log(r) - gLog) }
         }
-        guard ratios.count >= minimumSamples else { return nil }
+        guard ratios.count >= minimumSamples, concentration(ratios) >= greyShare else { return nil }
         return FrameLightFit.median(ratios)
+    }
+
+    /// A picture's greys share one red-to-green ratio whatever their lightness, so they pile up
+    /// in one narrow peak; below this share of the samples in the peak, the picture has too few
+    /// greys to speak (a smooth wash of colours, a sunset) and its median is just its content.
+    static let greyShare = 0.2
+    /// The peak's width (log units).
+    static let peakWidth = 0.06
+
+    /// The largest share of `ratios` within any window ``peakWidth`` wide.
+    static func concentration(_ ratios: [Double]) -> Double {
+        let sorted = ratios.sorted()
+        var best = 0, low = 0
+        for high in sorted.indices {
+            while sorted[high] - sorted[low] > peakWidth { low += 1 }
+            best = max(best, high - low + 1)
+        }
+        return Double(best) / Double(max(sorted.count, 1))
     }
 
     /// How much to lower the locus-completed red of `levels` (log levels R, G, B of the light,
