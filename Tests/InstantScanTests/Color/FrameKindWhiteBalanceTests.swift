@@ -75,6 +75,20 @@ import Testing
         #expect(differences.mean < 3, "mean ΔE00 \(differences.mean)")
     }
 
+    @Test func aPictureOfOneColourIsOutvotedByANeutralTableWhenTheyDisagree() throws {
+        // Purple flowers in a coloured frame under light the phone balanced: the picture's own
+        // statistics read a cold, magenta light; the grey tablecloth reads none.
+        var photo = FramedPrintPhoto(frame: .colour([0.30, 0.25, 0.03]))
+        photo.patches = [[0.40, 0.05, 0.45], [0.25, 0.04, 0.50], [0.50, 0.15, 0.60], [0.15, 0.03, 0.30],
+                         [0.35, 0.10, 0.65], [0.55, 0.25, 0.70]]
+        let (print, differences) = try corrected(photo, light: FramedPrintPhoto.neutral)
+        let light = try #require(print.whiteBalance?.light)
+        #expect(light.source == .surroundings)
+        #expect(light.reason.contains("disagree"), "\(light.reason) gains \(light.gains)")
+        #expect(light.gains.max()! / light.gains.min()! < 1.1, "gains \(light.gains)")
+        #expect(differences.mean < 1.5, "mean ΔE00 \(differences.mean)")
+    }
+
     @Test func aPatternedFrameIsNotTakenForALight() throws {
         let (print, differences) = try corrected(FramedPrintPhoto(frame: .pattern), light: FramedPrintPhoto.warmLamp)
         let light = try #require(print.whiteBalance?.light)
