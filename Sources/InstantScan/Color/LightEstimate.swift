@@ -137,7 +137,11 @@ public struct LightEstimate: Sendable, Equatable {
         }
         if open.count == 1 {
             let c = open[0]
-            let completed = PlanckianLocus(space: WorkingSpace(profile)).completing(field.logLevels, missing: c)[c]
+            let locus = PlanckianLocus(space: WorkingSpace(profile))
+            // Photos whose picture took a clipped red below the locus (a green tube) keep that
+            // shift in the pooled light: the mean of their shifts, never upwards.
+            let shift = mean(all) { min(pool[$0].field.logLevels[c] - locus.completing(pool[$0].field.logLevels, missing: c)[c], 0) }
+            let completed = locus.completing(field.logLevels, missing: c)[c] + shift
             // A bound holds for its own photo's exposure: carry it over as a ratio.
             let bound = all.filter { pool[$0].channels[c] == .clipBound }
                 .map { field.logLevels[reference] + pool[$0].field.logLevels[c] - pool[$0].field.logLevels[reference] }

@@ -33,6 +33,26 @@ struct SceneLight {
     /// Sample spacing on the card image (pixels) for the picture's cues: edges a few pixels apart.
     static let pictureStep = 3
 
+    /// The picture's and the surroundings' lights further apart than this (log-ratio units) are
+    /// in outright conflict: one of them is its own colour, not the light's.
+    static let conflict = 0.35
+
+    /// The light to correct a print by when its frame is not a reference, and whether the
+    /// surroundings spoke for it.
+    ///
+    /// The pooled light, unless the picture and the surroundings are in outright conflict (a
+    /// picture of purple flowers reads a blue light, a wooden table a lamp): then the one nearer
+    /// neutral. The phone has already white-balanced the photo, so what is left is modest, and a
+    /// witness far from neutral is more often pulled by its own colour than showing the light.
+    var correction: (chroma: LightChroma, fromSurroundings: Bool, conflicting: Bool) {
+        guard let picture, let surroundings, picture.distance(to: surroundings) > SceneLight.conflict else {
+            return (chroma, seesSurroundings, false)
+        }
+        let neutral = LightChroma(rg: 0, bg: 0)
+        let pictureNearer = picture.distance(to: neutral) <= surroundings.distance(to: neutral)
+        return pictureNearer ? (picture, false, true) : (surroundings, true, true)
+    }
+
     /// Estimates the light on `card` (an upright card of `format`) from its picture and, when
     /// given, the surface ring around it; nil when nothing can be read.
     static func estimate(card: PixelBuffer, format: PrintFormat, ring: SurfaceRing?, space: WorkingSpace,

@@ -88,14 +88,28 @@ public struct WhiteBalance: Sendable {
                 return sceneEstimate(scene, shape: nil, card: card, reason: "no frame to read: light from the picture and its surroundings")
             }
             let inliers = fit.inlier.filter { $0 }.count
-            let pictureBright = PictureSamples(card: card, window: format).luminanceQuantile(0.9, in: space) ?? 0
+            let picture = PictureSamples(card: card, window: format)
+            let pictureBright = picture.luminanceQuantile(0.9, in: space) ?? 0
             let judgement = FrameJudgement(fit: fit, samples: samples, pictureBright: pictureBright, scene: scene,
                                            space: space, locus: locus)
             let paperLuminance = space.xyz(fit.field.logLevels.map { exp($0) })[1]
             switch judgement.verdict {
             case .white:
-                return LightEstimate(source: .frame, field: fit.field, whiteLevel: paperWhiteLinear,
-                                     channels: fit.evidence, profile: profile, sampleCount: inliers, reason: judgement.reason)
+                var field = fit.field, reason = judgement.reason
+                let measured: Set<ChannelEvidence> = [.measured, .censored]
+                // Green at its clip bound still fixes the ratios the locus completes from.
+                if fit.evidence[0] == .locus, measured.contains(fit.evidence[1]) || fit.evidence[1] == .clipBound,
+                   measured.contains(fit.evidence[2]) {
+                    // The frame's red was clipped: the locus gave the reddest usual light; the
+                    // picture's greys may show a greener one (a fluorescent tube, an LED).
+                    let shift = ClippedRedCompletion.shift(levels: field.logLevels, picture: picture)
+                    if shift < 0 {
+                        field.logLevels[0] += shift
+                        reason += "; red clipped on the frame: completed on the locus, less \(Int(((1 - exp(shift)) * 100).rounded())) % as the picture's greys show a greener light"
+                    }
+                }
+                return LightEstimate(source: .frame, field: field, whiteLevel: paperWhiteLinear,
+                                     channels: fit.evidence, profile: profile, sampleCount: inliers, reason: reason)
             case .dark:
                 return LightEstimate(source: .darkFrame, field: fit.field, whiteLevel: darkFrameWhiteLevel(paperLuminance),
                                      channels: fit.evidence, profile: profile, sampleCount: inliers, reason: judgement.reason)
@@ -124,11 +138,17 @@ public struct WhiteBalance: Sendable {
         guard let scene else { return pictureEstimate(card: card) }
         let space = WorkingSpace(profile)
         var field = shape ?? IlluminationField(logLevels: [0, 0, 0])
+        let correction = scene.correction
         // Tilts only mean a light's colour gradient on a frame of one colour; the levels carry the
         // light's colour at luminance 1, so the centre keeps its exposure.
-        field.logLevels = scene.chroma.logLevels(luminance: 1, in: space)
-        return LightEstimate(source: scene.seesSurroundings ? .surroundings : .picture, field: field, whiteLevel: 1,
-                             channels: [.picture, .picture, .picture], profile: profile, reason: reason)
+        field.logLevels = correction.chroma.logLevels(luminance: 1, in: space)
+        let said = correction.conflicting
+            ? reason + (correction.fromSurroundings
+                ? "; the picture and its surroundings disagree: the surroundings, nearer neutral"
+                : "; the picture and its surroundings disagree: the picture, nearer neutral")
+            : reason
+        return LightEstimate(source: correction.fromSurroundings ? .surroundings : .picture, field: field, whiteLevel: 1,
+                             channels: [.picture, .picture, .picture], profile: profile, reason: said)
     }
 
     /// Corrects `image` in place by `light`. `region` is the part of the card the image shows, in

@@ -18,6 +18,24 @@ import Testing
         #expect(differences.mean < 2, "mean ΔE00 \(differences.mean)")
     }
 
+    @Test func aGreenTubeThatClipsTheFramesRedIsCompletedFromThePicturesGreys() throws {
+        // A fluorescent tube: less red than a lamp on the Planckian locus with its blue (R/G 1.34
+        // where the locus has about 1.47). Red clips on the frame, so the frame gives green and
+        // blue only; completed on the locus alone the picture would come out cyan.
+        let tube = [1.30, 0.97, 0.60]
+        let (print, differences) = try corrected(FramedPrintPhoto(frame: .white), light: tube)
+        let light = try #require(print.whiteBalance?.light)
+        #expect(light.source == .frame)
+        #expect(light.channels[0] == .locus)
+        #expect(light.reason.contains("greener"), "\(light.reason)")
+        let redGreen = light.lightColor[0] / light.lightColor[1]
+        let onLocus = exp(PlanckianLocus(space: WorkingSpace(.srgb)).completing([0, 0, log(0.60 / 0.97)], missing: 0)[0])
+        // Taken down from the locus towards the tube's, never past it.
+        #expect(redGreen < onLocus - 0.03, "R/G \(redGreen), locus \(onLocus)")
+        #expect(redGreen > 1.30 / 0.97 - 0.03, "R/G \(redGreen)")
+        #expect(differences.mean < 2, "mean ΔE00 \(differences.mean)")
+    }
+
     @Test func aYellowedFrameUnderNeutralLightKeepsItsColourAndThePictureStaysNeutral() throws {
         let (print, differences) = try corrected(FramedPrintPhoto(frame: .yellowed), light: FramedPrintPhoto.neutral)
         let report = try #require(print.whiteBalance)
@@ -55,6 +73,20 @@ import Testing
         let gains = light.gains
         #expect(gains.max()! / gains.min()! < 5, "gains \(gains)")
         #expect(differences.mean < 3, "mean ΔE00 \(differences.mean)")
+    }
+
+    @Test func aPictureOfOneColourIsOutvotedByANeutralTableWhenTheyDisagree() throws {
+        // Purple flowers in a coloured frame under light the phone balanced: the picture's own
+        // statistics read a cold, magenta light; the grey tablecloth reads none.
+        var photo = FramedPrintPhoto(frame: .colour([0.30, 0.25, 0.03]))
+        photo.patches = [[0.40, 0.05, 0.45], [0.25, 0.04, 0.50], [0.50, 0.15, 0.60], [0.15, 0.03, 0.30],
+                         [0.35, 0.10, 0.65], [0.55, 0.25, 0.70]]
+        let (print, differences) = try corrected(photo, light: FramedPrintPhoto.neutral)
+        let light = try #require(print.whiteBalance?.light)
+        #expect(light.source == .surroundings)
+        #expect(light.reason.contains("disagree"), "\(light.reason) gains \(light.gains)")
+        #expect(light.gains.max()! / light.gains.min()! < 1.1, "gains \(light.gains)")
+        #expect(differences.mean < 1.5, "mean ΔE00 \(differences.mean)")
     }
 
     @Test func aPatternedFrameIsNotTakenForALight() throws {

@@ -29,6 +29,9 @@ struct FramedPrintPhoto {
     var width = 300
     /// Margin of tablecloth around the card, in pixels.
     var margin = (x: 90, y: 80)
+    /// The picture's patches (linear reflectance): ``palette`` unless a test wants a picture of
+    /// one colour.
+    var patches = FramedPrintPhoto.palette
 
     var height: Int { Int((Double(width) / format.cardAspect).rounded()) }
 
@@ -65,7 +68,7 @@ struct FramedPrintPhoto {
         guard u > w[0].x, u < w[1].x, v > w[0].y, v < w[2].y else { return frameColour(u, v) }
         let pu = (u - w[0].x) / (w[1].x - w[0].x), pv = (v - w[0].y) / (w[2].y - w[0].y)
         let i = min(3, Int(pu * 4)), j = min(3, Int(pv * 4))
-        return Self.palette[(j * 4 + i * 5) % Self.palette.count]
+        return patches[(j * 4 + i * 5) % patches.count]
     }
 
     /// The tablecloth at photo pixel (x, y): greys in a weave of squares.

@@ -142,6 +142,23 @@ import Testing
         #expect(shared.channels == [.measured, .measured, .measured])
     }
 
+    @Test func combiningKeepsAClippedRedsShiftBelowTheLocus() {
+        // Two photos under one green tube, red clipped on both frames: each took its red 8 %
+        // below the locus on its picture's word. Re-completed on the locus from the pooled green
+        // and blue, the batch keeps that shift rather than going back to the locus's red.
+        let locus = PlanckianLocus(space: WorkingSpace(.srgb))
+        func estimate(_ exposure: Double) -> LightEstimate {
+            var levels = locus.completing([0, log(0.6), log(0.35)], missing: 0).map { $0 + log(exposure) }
+            levels[0] += log(0.92)
+            return LightEstimate(source: .frame, field: IlluminationField(logLevels: levels), whiteLevel: 0.83,
+                                 channels: [.locus, .measured, .measured], profile: .srgb, sampleCount: 1000)
+        }
+        let shared = LightEstimate.combined([estimate(1), estimate(1.3)])
+        let onLocus = locus.completing(shared.field.logLevels, missing: 0)[0]
+        #expect(abs(shared.field.logLevels[0] - onLocus - log(0.92)) < 1e-9)
+        #expect(shared.channels[0] == .locus)
+    }
+
     @Test func jsonReportsTheLight() throws {
         let folder = try TemporaryFolder()
         let scene = ColorScene()
