@@ -1,3 +1,4 @@
+import Foundation
 /// Moves one straight edge of a print to its sub-pixel position on the full-resolution photo.
 ///
 /// Many short colour profiles are taken across the predicted edge; in each, the strongest change of
@@ -81,14 +82,17 @@ struct EdgeRefiner {
     var maximumBowShare = 0.06
 
     /// The side as a gentle curve when the measured points say so clearly: a parabola through them
-    /// bows by more than ``minimumSagitta``, explains as many points as the straight line does, and
-    /// clearly more tightly. The profiles are then taken again along the curve, so a bow larger than the
+    /// bows by more than ``minimumSagitta``, explains most of them, and clearly more tightly than the
+    /// straight line does. The profiles are then taken again along the curve, so a bow larger than the
     /// search radius is followed, and the curve is fitted anew.
     private func bowed(a: Point, u: Point, n: Point, length: Double, start: Double, usable: Double,
                        profiles: Int, radius: Int, rule: PeakRule,
                        straight: Points, line: RobustLineFit) -> (curve: EdgeCurve, fit: RobustCurveFit)? {
         guard var fit = RobustCurveFit(t: straight.t, s: straight.s, weights: straight.w.map { $0.squareRoot() })
         else { return nil }
+        if ProcessInfo.processInfo.environment["IS_DEBUG_BOW"] != nil {
+            print("pass1 len \(Int(length)) n \(straight.t.count)/\(profiles) r \(radius) sag \(abs(fit.c2) * length * length / 4) sig \(fit.bendSignificance) scale \(fit.scale) inl \(fit.inlierFraction) line \(line.inlierFraction) \(line.scale) a \(a)")
+        }
         func accepted(_ fit: RobustCurveFit) -> Bool {
             let sagitta = abs(fit.c2) * length * length / 4
             return sagitta >= minimumSagitta && sagitta <= maximumBowShare * length && fit.bendSignificance >= 5
@@ -96,8 +100,7 @@ struct EdgeRefiner {
         // The straight line must leave the points clearly more scattered than the curve does: on a
         // bowed side the line's residuals follow the bow, while a pattern or a shadow at one end of a
         // straight side bends a parabola without making it fit tighter than the line.
-        guard accepted(fit), fit.inlierFraction >= line.inlierFraction - 0.02,
-              line.scale >= 1.5 * fit.scale else { return nil }
+        guard accepted(fit), fit.inlierFraction >= 0.6, line.scale >= 1.5 * fit.scale else { return nil }
         // Along the curve, a narrow search: the curve is known to a pixel or two where it was measured.
         let narrow = min(radius, max(3, Int((4 * fit.scale + 2).rounded(.up))))
         let first = fit

@@ -54,8 +54,8 @@ struct SceneMaker {
         /// A decorated frame: diagonal stripes of this colour across the border (Instax and Polaroid
         /// colour editions).
         var stripeColor: (Double, Double, Double)?
-        /// Dots of this colour scattered over the border, some cut by the card's edge and the window's
-        /// (a decorated Instax frame).
+        /// Dots of this colour over the border, some cut by the card's edge and the window's (a
+        /// decorated Instax frame).
         var dotColor: (Double, Double, Double)?
         /// How far the middle of each side (top, right, bottom, left) bows outward, millimetres (negative:
         /// inward), the corners staying put: a slightly curled card seen from above.
@@ -361,11 +361,12 @@ private struct CardRaster {
             border = stripe
         }
         if let dot = print.dotColor {
-            // Dots 5 mm across on a 9 mm lattice, every other row shifted, so some straddle the edges.
-            let row = (p.y / 9).rounded(.down)
-            let cx = 9 * ((p.x - 4.5 * row.truncatingRemainder(dividingBy: 2)) / 9).rounded() + 4.5 * row.truncatingRemainder(dividingBy: 2)
-            let cy = 9 * row + 4.5
-            if (p.x - cx) * (p.x - cx) + (p.y - cy) * (p.y - cy) < 6.25 { border = dot }
+            // Dots 4 mm across on a 12 mm lattice, every other row shifted, so some straddle the edges.
+            let row = (p.y / 12).rounded(.down)
+            let shift = 6 * row.truncatingRemainder(dividingBy: 2)
+            let cx = 12 * ((p.x - shift) / 12).rounded() + shift
+            let cy = 12 * row + 5
+            if (p.x - cx) * (p.x - cx) + (p.y - cy) * (p.y - cy) < 4 { border = dot }
         }
         if print.caption && p.y > window.y + window.height {
             let d = distance(p, toPolyline: caption)
