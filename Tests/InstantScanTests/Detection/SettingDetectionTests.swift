@@ -109,7 +109,7 @@ struct SettingDetectionTests {
         let found = try PrintDetectorTests.detect(scene)
         #expect(found.count == 1)
         let print = try #require(PrintDetectorTests.match(scene.prints[0], in: found))
-        // A straight line through each bowed side would put the corners some 3 px off.
+        // A straight line through each bowed side would put the corners several pixels off.
         Self.expectPlaced(print, scene.prints[0], share: 0.002)
         #expect(print.format == .polaroid600)
         #expect(print.measuredEdges == [true, true, true, true])
@@ -121,7 +121,7 @@ struct SettingDetectionTests {
         let found = try PrintDetectorTests.detect(scene)
         #expect(found.count == 1)
         let print = try #require(PrintDetectorTests.match(scene.prints[0], in: found))
-        // Straight sides through the bowed long ones would put the corners some 4 px off.
+        // Straight sides through the bowed long ones would put the corners several pixels off.
         Self.expectPlaced(print, scene.prints[0], share: 0.002)
         #expect(print.format == .instaxMini)
     }
