@@ -1,3 +1,4 @@
+import Foundation
 /// Moves one straight edge of a print to its sub-pixel position on the full-resolution photo.
 ///
 /// Many short colour profiles are taken across the predicted edge; in each, the strongest change of
@@ -26,6 +27,9 @@ struct EdgeRefiner {
         var strength: Double
         /// Robust spread of the peaks about the line, pixels.
         var scale: Double
+        /// The side as measured when it bows (a curled card); nil for a straight side. `line` is then
+        /// the curve's chord.
+        var curve: EdgeCurve? = nil
     }
 
     /// Weakest colour change that counts as an edge, levels per pixel.
@@ -41,27 +45,96 @@ struct EdgeRefiner {
     ///   - searchRadius: how far either side of the prediction to look, full-resolution pixels.
     ///   - trim: share of the edge's length left out at each end.
     func refine(from a: Point, to b: Point, towardBorder: Point, searchRadius: Double, trim: Double,
-                rule: PeakRule) -> Result? {
+                rule: PeakRule, allowsBow: Bool = false) -> Result? {
         let d = b - a
         let length = (d.x * d.x + d.y * d.y).squareRoot()
         guard length > 8 else { return nil }
         let u = d * (1 / length)
         let n = towardBorder * -1  // profiles run from the border side outward
         let radius = max(2, Int(searchRadius.rounded(.up)))
-        let count = 2 * radius + 3
         let start = trim * length, usable = (1 - 2 * trim) * length
         let profiles = min(200, max(16, Int(usable / 3)))
+        let straight = measure(a: a, u: u, n: n, start: start, usable: usable, profiles: profiles,
+                               radius: radius, rule: rule) { _ in 0 }
+        guard straight.t.count >= max(6, profiles / 5),
+              let fit = RobustLineFit(t: straight.t, s: straight.s, weights: straight.w.map { $0.squareRoot() })
+        else { return nil }
+        let p0 = a + n * fit.intercept
+        let p1 = a + u * length + n * (fit.intercept + fit.slope * length)
+        let sortedStrength = straight.w.sorted()
+        var result = Result(line: ImageLine(p0, p1), inlierFraction: fit.inlierFraction,
+                            foundFraction: Double(straight.t.count) / Double(max(straight.taken, 1)),
+                            strength: sortedStrength[sortedStrength.count / 2], scale: fit.scale)
+        if allowsBow, let curve = bowed(a: a, u: u, n: n, length: length, start: start, usable: usable,
+                                        profiles: profiles, radius: radius, rule: rule, straight: straight, line: fit) {
+            result.curve = curve.curve
+            result.line = curve.curve.chord
+            result.inlierFraction = curve.fit.inlierFraction
+            result.scale = curve.fit.scale
+        }
+        return result
+    }
+
+    /// Sagitta (full-resolution pixels) from which a side is taken as bowed rather than straight: below
+    /// it a straight fit puts the corners within the accuracy the detector promises anyway.
+    var minimumSagitta = 1.5
+    /// Largest bow taken for a card's curl, as a share of the side's length; more is something else.
+    var maximumBowShare = 0.06
+
+    /// The side as a gentle curve when the measured points say so clearly: a parabola through them
+    /// bows by more than ``minimumSagitta``, explains most of them, and clearly more tightly than the
+    /// straight line does. The profiles are then taken again along the curve, so a bow larger than the
+    /// search radius is followed, and the curve is fitted anew.
+    private func bowed(a: Point, u: Point, n: Point, length: Double, start: Double, usable: Double,
+                       profiles: Int, radius: Int, rule: PeakRule,
+                       straight: Points, line: RobustLineFit) -> (curve: EdgeCurve, fit: RobustCurveFit)? {
+        guard var fit = RobustCurveFit(t: straight.t, s: straight.s, weights: straight.w.map { $0.squareRoot() })
+        else { return nil }
+        if ProcessInfo.processInfo.environment["IS_DEBUG_BOW"] != nil {
+            print("pass1 len \(Int(length)) n \(straight.t.count)/\(profiles) r \(radius) sag \(abs(fit.c2) * length * length / 4) sig \(fit.bendSignificance) scale \(fit.scale) inl \(fit.inlierFraction) line \(line.inlierFraction) \(line.scale) a \(a)")
+        }
+        func accepted(_ fit: RobustCurveFit) -> Bool {
+            let sagitta = abs(fit.c2) * length * length / 4
+            return sagitta >= minimumSagitta && sagitta <= maximumBowShare * length && fit.bendSignificance >= 5
+        }
+        // The straight line must leave the points clearly more scattered than the curve does: on a
+        // bowed side the line's residuals follow the bow, while a pattern or a shadow at one end of a
+        // straight side bends a parabola without making it fit tighter than the line.
+        guard accepted(fit), fit.inlierFraction >= 0.6, line.scale >= 1.5 * fit.scale else { return nil }
+        // Along the curve, a narrow search: the curve is known to a pixel or two where it was measured.
+        let narrow = min(radius, max(3, Int((4 * fit.scale + 2).rounded(.up))))
+        let first = fit
+        let along = measure(a: a, u: u, n: n, start: start, usable: usable, profiles: profiles,
+                            radius: narrow, rule: rule) { first.value(at: $0) }
+        guard along.t.count >= max(6, profiles / 5),
+              let refit = RobustCurveFit(t: along.t, s: along.s, weights: along.w.map { $0.squareRoot() }),
+              accepted(refit), refit.support >= 0.9 * fit.support, refit.scale < line.scale else { return nil }
+        fit = refit
+        let curve = EdgeCurve(origin: a, direction: u, normal: n, c0: fit.c0, c1: fit.c1, c2: fit.c2, length: length)
+        return (curve, fit)
+    }
+
+    /// Measured edge positions: coordinate along the side, offset across it, peak strength.
+    private struct Points {
+        var t: [Double] = [], s: [Double] = [], w: [Double] = []
+        var taken = 0
+    }
+
+    /// Takes `profiles` colour profiles across the side, each centred `centre(t)` off the base line,
+    /// and locates the edge in each.
+    private func measure(a: Point, u: Point, n: Point, start: Double, usable: Double, profiles: Int,
+                         radius: Int, rule: PeakRule, centre: (Double) -> Double) -> Points {
+        let count = 2 * radius + 3
         var colours = [Float](repeating: 0, count: 3 * count)
         var deriv = [Float](repeating: 0, count: count)
-        var ts: [Double] = [], ss: [Double] = [], ws: [Double] = []
-        ts.reserveCapacity(profiles); ss.reserveCapacity(profiles); ws.reserveCapacity(profiles)
-        var taken = 0
+        var points = Points()
+        points.t.reserveCapacity(profiles); points.s.reserveCapacity(profiles); points.w.reserveCapacity(profiles)
         for k in 0..<profiles {
             let t = start + usable * (Double(k) + 0.5) / Double(profiles)
-            let centre = a + u * t
-            let first = centre + n * Double(-radius - 1)
+            let shift = centre(t)
+            let first = a + u * t + n * (shift + Double(-radius - 1))
             guard sampler.profile(from: first, step: n, count: count, into: &colours) else { continue }
-            taken += 1
+            points.taken += 1
             // Colour derivative magnitude at s = -radius ... radius (index j = s + radius + 1).
             var strongest: Float = 0
             for j in 1..<(count - 1) {
@@ -91,17 +164,10 @@ struct EdgeRefiner {
             let y0 = Double(deriv[pick - 1]), y1 = Double(deriv[pick]), y2 = Double(deriv[pick + 1])
             let curvature = y0 - 2 * y1 + y2
             let offset = curvature < 0 ? max(-0.5, min(0.5, 0.5 * (y0 - y2) / curvature)) : 0
-            ts.append(t)
-            ss.append(Double(pick - radius - 1) + offset)
-            ws.append(y1)
+            points.t.append(t)
+            points.s.append(shift + Double(pick - radius - 1) + offset)
+            points.w.append(y1)
         }
-        guard ts.count >= max(6, profiles / 5),
-              let fit = RobustLineFit(t: ts, s: ss, weights: ws.map { $0.squareRoot() }) else { return nil }
-        let p0 = a + n * fit.intercept
-        let p1 = a + u * length + n * (fit.intercept + fit.slope * length)
-        let sortedStrength = ws.sorted()
-        return Result(line: ImageLine(p0, p1), inlierFraction: fit.inlierFraction,
-                      foundFraction: Double(ts.count) / Double(max(taken, 1)),
-                      strength: sortedStrength[sortedStrength.count / 2], scale: fit.scale)
+        return points
     }
 }

@@ -127,9 +127,7 @@ struct LineSegmentDetector: Sendable {
                                 }
                             }
                             if region.count < 6 { continue }
-                            if let segment = makeSegment(region, width: w, magnitude: mag) {
-                                segments.append(segment)
-                            }
+                            segments += makeSegments(region, width: w, magnitude: mag, depth: 0)
                         }
                     }
                 }
@@ -140,7 +138,39 @@ struct LineSegmentDetector: Sendable {
     }
 
     /// Fits a line to a region and keeps it when it is a long, thin, dense rectangle.
-    private func makeSegment(_ region: [Int32], width w: Int, magnitude: UnsafeBufferPointer<Float>) -> LineSegment? {
+    /// Deepest halving of a region that bends: 8 pieces at most.
+    var maximumSplitDepth = 3
+
+    /// The region's segment; a thin region that bends gently (a curled card's bowed side, whose
+    /// direction drifts too slowly for the growth to stop) is halved along its length until its
+    /// pieces are straight, so the side comes out as a chain of short straight pieces.
+    private func makeSegments(_ region: [Int32], width w: Int, magnitude: UnsafeBufferPointer<Float>,
+                              depth: Int) -> [LineSegment] {
+        switch makeSegment(region, width: w, magnitude: magnitude) {
+        case .segment(let segment): return [segment]
+        case .rejected: return []
+        case .bent(let line, let middle):
+            guard depth < maximumSplitDepth else { return [] }
+            var low: [Int32] = [], high: [Int32] = []
+            for p in region {
+                let i = Int(p)
+                if line.coordinate(Point(Double(i % w), Double(i / w))) < middle { low.append(p) } else { high.append(p) }
+            }
+            guard low.count >= 6, high.count >= 6 else { return [] }
+            return makeSegments(low, width: w, magnitude: magnitude, depth: depth + 1)
+                + makeSegments(high, width: w, magnitude: magnitude, depth: depth + 1)
+        }
+    }
+
+    private enum Outcome {
+        case segment(LineSegment)
+        /// Too far from straight for one segment, but a thin, long, gently bent chain: worth halving
+        /// at coordinate `middle` along `line`.
+        case bent(ImageLine, middle: Double)
+        case rejected
+    }
+
+    private func makeSegment(_ region: [Int32], width w: Int, magnitude: UnsafeBufferPointer<Float>) -> Outcome {
         var m = PointMoments()
         var total = 0.0
         for p in region {
@@ -149,7 +179,7 @@ struct LineSegmentDetector: Sendable {
             m.add(Double(i % w), Double(i / w), weight: wt)
             total += wt
         }
-        guard let line = ImageLine(moments: m) else { return nil }
+        guard let line = ImageLine(moments: m) else { return .rejected }
         var tmin = Double.infinity, tmax = -Double.infinity, spread = 0.0
         for p in region {
             let i = Int(p)
@@ -159,13 +189,19 @@ struct LineSegmentDetector: Sendable {
             spread += Double(magnitude[i]) * s * s
         }
         let length = tmax - tmin + 1
-        guard length >= minimumLength else { return nil }
+        guard length >= minimumLength else { return .rejected }
         // Ridge pixels of a straight edge stray at most about half a pixel from the fitted line
         // (the staircase of a slanted line); arcs and blobs stray more.
-        guard (spread / total).squareRoot() <= maximumDeviation else { return nil }
+        let deviation = (spread / total).squareRoot()
+        guard deviation <= maximumDeviation else {
+            // A chain a pixel or two wide whose stray is small beside its length bows gently (a
+            // circle's arc strays by a good share of its length, a blob is not thin).
+            let gentle = Double(region.count) <= 3 * length && length >= 4 * minimumLength && deviation <= 0.02 * length
+            return gentle ? .bent(line, middle: (tmin + tmax) / 2) : .rejected
+        }
         // Gaps: a region that is long but sparse is texture strung together.
-        guard Double(region.count) >= minimumDensity * length else { return nil }
-        return LineSegment(line: line, start: line.point(at: tmin), end: line.point(at: tmax), moments: m,
-                           pixelCount: region.count, meanMagnitude: total / Double(region.count))
+        guard Double(region.count) >= minimumDensity * length else { return .rejected }
+        return .segment(LineSegment(line: line, start: line.point(at: tmin), end: line.point(at: tmax), moments: m,
+                           pixelCount: region.count, meanMagnitude: total / Double(region.count)))
     }
 }

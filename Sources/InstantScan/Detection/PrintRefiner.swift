@@ -44,7 +44,8 @@ struct PrintRefiner {
             let inward = min(cardRadius, max(1.5, 0.5 * border))
             let normal = inwardNormal(a, b), shift = (cardRadius - inward) / 2
             return refiner.refine(from: a - normal * shift, to: b - normal * shift, towardBorder: normal,
-                                  searchRadius: (cardRadius + inward) / 2, trim: 0.12, rule: .firstFromBorder)
+                                  searchRadius: (cardRadius + inward) / 2, trim: 0.12, rule: .firstFromBorder,
+                                  allowsBow: true)
         }
         var refinedCard = PrintRefiner.quad(from: cardEdges, fallback: card)
 
@@ -144,8 +145,16 @@ struct PrintRefiner {
         }
         var corners: [Point] = []
         for i in 0..<4 {
-            // Corner i joins side i-1 and side i.
-            guard let p = lines[(i + 3) % 4].intersection(lines[i]) else { return fallback }
+            // Corner i joins side i-1 and side i; where either side bows (a curled card), the corner is
+            // where the curves meet, which the straight lines through them miss by part of the bow.
+            guard var p = lines[(i + 3) % 4].intersection(lines[i]) else { return fallback }
+            let before = edges[(i + 3) % 4]?.curve, after = edges[i]?.curve
+            if before != nil || after != nil {
+                let a = before ?? EdgeCurve(line: lines[(i + 3) % 4], from: p, to: p + lines[(i + 3) % 4].direction)
+                let b = after ?? EdgeCurve(line: lines[i], from: p, to: p + lines[i].direction)
+                guard let q = EdgeCurve.corner(a, b, near: p) else { return fallback }
+                p = q
+            }
             corners.append(p)
         }
         let q = Quad(corners: corners)

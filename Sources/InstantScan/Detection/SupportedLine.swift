@@ -22,6 +22,20 @@ struct SupportedLine: Sendable {
         pending = [(segment.start, segment.end)]
     }
 
+    /// Two finished lines that continue each other along a gentle curve (the halves of a curled
+    /// card's bowed side), as one line: their chord, covering both stretches.
+    init?(joining a: SupportedLine, _ b: SupportedLine) {
+        guard let fit = ImageLine(moments: a.moments + b.moments) else { return nil }
+        line = fit.direction.x * a.line.direction.x + fit.direction.y * a.line.direction.y >= 0
+            ? fit : ImageLine(normal: fit.normal * -1, offset: -fit.offset)
+        moments = a.moments + b.moments
+        strength = a.strength + b.strength
+        pending = (a.intervals.map { (a.line.point(at: $0.lowerBound), a.line.point(at: $0.upperBound)) }
+            + b.intervals.map { (b.line.point(at: $0.lowerBound), b.line.point(at: $0.upperBound)) })
+        intervals = []
+        finish()
+    }
+
     /// Total covered length.
     var coveredLength: Double { intervals.reduce(0) { $0 + ($1.upperBound - $1.lowerBound) } }
 

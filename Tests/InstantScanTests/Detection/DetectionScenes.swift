@@ -269,7 +269,9 @@ enum DetectionScenes {
          ("empty-cloth", empty(.cloth)), ("empty-pale", empty(.paleTable)), ("empty-dark", empty(.dark)),
          ("wall", SettingScenes.wall), ("patterned-frame", SettingScenes.patternedFrame),
          ("off-nominal-card", SettingScenes.offNominalCard), ("spectra", SettingScenes.spectra),
-         ("thumb-over-edge", SettingScenes.thumbOverEdge), ("album-page", SettingScenes.albumPage)]
+         ("thumb-over-edge", SettingScenes.thumbOverEdge), ("album-page", SettingScenes.albumPage),
+         ("curled-on-table", SettingScenes.curledOnTable), ("curled-in-hand", SettingScenes.curledInHand),
+         ("dotted-frame", SettingScenes.dottedFrame)]
             + SettingScenes.frames.indices.map { ("frame-\($0)", SettingScenes.frame(SettingScenes.frames[$0])) }
     }
 

@@ -54,6 +54,12 @@ struct SceneMaker {
         /// A decorated frame: diagonal stripes of this colour across the border (Instax and Polaroid
         /// colour editions).
         var stripeColor: (Double, Double, Double)?
+        /// Dots of this colour over the border, some cut by the card's edge and the window's (a
+        /// decorated Instax frame).
+        var dotColor: (Double, Double, Double)?
+        /// How far the middle of each side (top, right, bottom, left) bows outward, millimetres (negative:
+        /// inward), the corners staying put: a slightly curled card seen from above.
+        var bow: (top: Double, right: Double, bottom: Double, left: Double) = (0, 0, 0, 0)
 
         var cardSize: (width: Double, height: Double) { customGeometry?.card ?? format.cardSize }
         var windowRect: (x: Double, y: Double, width: Double, height: Double) { customGeometry?.window ?? format.window }
@@ -274,8 +280,9 @@ private struct CardRaster {
         let mm = [Point(0, 0), Point(size.width, 0), Point(size.width, size.height), Point(0, size.height)]
         toCard = PlainHomography(Homography.mapping(print.corners.corners, to: mm)!)
         let xs = print.corners.corners.map(\.x), ys = print.corners.corners.map(\.y)
-        bounds = (xs.min()!, ys.min()!, xs.max()!, ys.max()!)
         scale = (print.corners.area / (size.width * size.height)).squareRoot()
+        let bulge = scale * max(0, print.bow.top, print.bow.right, print.bow.bottom, print.bow.left) + 1
+        bounds = (xs.min()! - bulge, ys.min()! - bulge, xs.max()! + bulge, ys.max()! + bulge)
         // A zigzag "signature" across the middle of the bottom border.
         let top = window.y + window.height, bandMiddle = (top + size.height) / 2
         var random = SeededGenerator(seed: print.pictureSeed &+ 99)
@@ -287,6 +294,23 @@ private struct CardRaster {
             points.append(Point(x, y))
         }
         caption = points
+    }
+
+    /// The point of the flat card (millimetres) that an image pixel shows: the homography, then the
+    /// card's bow undone (a few fixed-point steps; the bow is a few per cent of the card at most).
+    func cardPoint(_ p: Point) -> Point {
+        let seen = toCard.apply(p)
+        let b = print.bow
+        guard b.top != 0 || b.right != 0 || b.bottom != 0 || b.left != 0 else { return seen }
+        var u = seen.x, v = seen.y
+        for _ in 0..<6 {
+            let x = u / cardWidth, y = v / cardHeight
+            let du = 4 * y * (1 - y) * (-b.left * (1 - x) + b.right * x)
+            let dv = 4 * x * (1 - x) * (-b.top * (1 - y) + b.bottom * y)
+            u = seen.x - du
+            v = seen.y - dv
+        }
+        return Point(u, v)
     }
 
     /// True when the pixel is within `margin` of the card's bounding box.
@@ -313,12 +337,12 @@ private struct CardRaster {
 
     /// Converts a distance field in millimetres to output pixels by its gradient at the pixel.
     private func inPixels(_ field: (Double, Double) -> Double, _ x: Double, _ y: Double) -> Double {
-        let p = toCard.apply(Point(x, y))
+        let p = cardPoint(Point(x, y))
         let d = field(p.x, p.y)
         // Far from the outline the exact conversion does not matter.
         if abs(d) * scale > 4 { return d * scale }
-        let px = toCard.apply(Point(x + 0.5, y)), mx = toCard.apply(Point(x - 0.5, y))
-        let py = toCard.apply(Point(x, y + 0.5)), my = toCard.apply(Point(x, y - 0.5))
+        let px = cardPoint(Point(x + 0.5, y)), mx = cardPoint(Point(x - 0.5, y))
+        let py = cardPoint(Point(x, y + 0.5)), my = cardPoint(Point(x, y - 0.5))
         let gx = field(px.x, px.y) - field(mx.x, mx.y), gy = field(py.x, py.y) - field(my.x, my.y)
         let g = (gx * gx + gy * gy).squareRoot()
         return g > 1e-12 ? d / g : d * scale
@@ -331,10 +355,18 @@ private struct CardRaster {
 
     /// The card's colour at an image pixel that lies on it (border, caption or picture).
     func color(_ x: Double, _ y: Double) -> (Double, Double, Double) {
-        let p = toCard.apply(Point(x, y))
+        let p = cardPoint(Point(x, y))
         var border = print.cardColor
         if let stripe = print.stripeColor, sin((p.x + p.y) * 1.6) > 0.2 {
             border = stripe
+        }
+        if let dot = print.dotColor {
+            // Dots 4 mm across on a 12 mm lattice, every other row shifted, so some straddle the edges.
+            let row = (p.y / 12).rounded(.down)
+            let shift = 6 * row.truncatingRemainder(dividingBy: 2)
+            let cx = 12 * ((p.x - shift) / 12).rounded() + shift
+            let cy = 12 * row + 5
+            if (p.x - cx) * (p.x - cx) + (p.y - cy) * (p.y - cy) < 4 { border = dot }
         }
         if print.caption && p.y > window.y + window.height {
             let d = distance(p, toPolyline: caption)

@@ -103,6 +103,39 @@ struct SettingDetectionTests {
         }
     }
 
+    @Test("a slightly curled card on a table: corners where the bowed sides meet")
+    func curledOnTable() throws {
+        let scene = SettingScenes.curledOnTable
+        let found = try PrintDetectorTests.detect(scene)
+        #expect(found.count == 1)
+        let print = try #require(PrintDetectorTests.match(scene.prints[0], in: found))
+        // A straight line through each bowed side would put the corners several pixels off.
+        Self.expectPlaced(print, scene.prints[0], share: 0.002)
+        #expect(print.format == .polaroid600)
+        #expect(print.measuredEdges == [true, true, true, true])
+    }
+
+    @Test("a curled card in a hand, a thumb over its border")
+    func curledInHand() throws {
+        let scene = SettingScenes.curledInHand
+        let found = try PrintDetectorTests.detect(scene)
+        #expect(found.count == 1)
+        let print = try #require(PrintDetectorTests.match(scene.prints[0], in: found))
+        // Straight sides through the bowed long ones would put the corners several pixels off.
+        Self.expectPlaced(print, scene.prints[0], share: 0.002)
+        #expect(print.format == .instaxMini)
+    }
+
+    @Test("a decorated frame of dots cut by the card's and the window's edges")
+    func dottedFrame() throws {
+        let scene = SettingScenes.dottedFrame
+        let found = try PrintDetectorTests.detect(scene)
+        #expect(found.count == 1)
+        let print = try #require(PrintDetectorTests.match(scene.prints[0], in: found))
+        Self.expectPlaced(print, scene.prints[0], share: 0.002)
+        #expect(print.format == .instaxSquare)
+    }
+
     @Test("a decorated frame of stripes")
     func patternedFrame() throws {
         let scene = SettingScenes.patternedFrame

@@ -86,6 +86,43 @@ enum SettingScenes {
         return s
     }
 
+    /// A slightly curled Polaroid 600 on wood, bent about its vertical axis: its top and bottom sides
+    /// bow the same way by about 0.75 mm (some 4 px here), its corners where the curves meet.
+    static var curledOnTable: SceneMaker {
+        var s = SceneMaker()
+        s.surface = .wood(angle: 0.6)
+        var print = SceneMaker.Print(format: .polaroid600, corners: DetectionScenes.corners(.polaroid600, rotation: 0.08),
+                                     pictureSeed: 5)
+        print.bow = (top: 0.8, right: 0, bottom: -0.7, left: 0)
+        s.prints = [print]
+        return s
+    }
+
+    /// A curled Instax Mini held in a hand: its long sides bow the same way by about 0.6 mm (some
+    /// 4 px here) and a thumb lies over its bottom border.
+    static var curledInHand: SceneMaker {
+        var s = SceneMaker()
+        s.surface = .plain(90, 96, 104)
+        let card = DetectionScenes.corners(.instaxMini, height: 620, rotation: -0.07)
+        var print = SceneMaker.Print(format: .instaxMini, corners: card, cornerRadius: 3, pictureSeed: 8)
+        print.bow = (top: 0, right: 0.6, bottom: 0, left: -0.55)
+        s.prints = [print]
+        let bottom = (card.bottomLeft + card.bottomRight) * 0.5
+        s.occluders = [.init(center: bottom + Point(60, 30), radii: (40, 65), angle: 0.3)]
+        return s
+    }
+
+    /// A decorated frame of blue dots on cream, some cut by the card's edge and the window's, on wood.
+    static var dottedFrame: SceneMaker {
+        var s = SceneMaker()
+        s.surface = .wood(angle: 0.6)
+        var print = SceneMaker.Print(format: .instaxSquare, corners: DetectionScenes.corners(.instaxSquare, rotation: -0.15),
+                                     cardColor: (238, 230, 206), cornerRadius: 3, pictureSeed: 4)
+        print.dotColor = (40, 100, 190)
+        s.prints = [print]
+        return s
+    }
+
     /// A Polaroid 600 whose card is 1.5 mm wider and 1.2 mm taller than nominal (a film generation of
     /// its own, or a card cut a little large), the window where the nominal format puts it from the top
     /// left: the template extrapolated from the window would miss the right and bottom edges by about
