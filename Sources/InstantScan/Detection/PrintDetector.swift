@@ -161,49 +161,6 @@ public struct PrintDetector: Sendable {
         return found
     }
 
-    /// The print inside `h` if `h` is really a pocket (or a mount) a little larger than a print.
-    ///
-    /// A sleeve's pocket is a rectangle a few millimetres larger than its print, seen all round
-    /// through the haze; taken for a card of a format whose shape it roughly has, its "window" falls
-    /// somewhere in the print's picture, and the border test can hardly tell, as the band is mostly
-    /// the print's own border. The print itself is then a well-supported card lying wholly inside
-    /// it and nearly as large: larger than any window (a window covers at most two thirds of its
-    /// card, whatever the format), so the inner card is not `h`'s own window taken for a card.
-    /// Followed inward a few levels (a page, a pocket, the print).
-    func innerPrint(inside h: PrintHypothesis, among ranked: [PrintHypothesis]) -> PrintHypothesis? {
-        var outer = h, found: PrintHypothesis?
-        for _ in 0..<3 {
-            let floor = max(0.85 * options.minimumConfidence, 0.7 * outer.score)
-            let area = outer.card.area
-            guard let inner = ranked.first(where: { c in
-                c.score >= floor && c.card.area >= 0.72 * area && c.card.area < 0.94 * area
-                    && c.cardSupport.allSatisfy({ $0 >= 0.5 })
-                    && ConvexOverlap.overlapOfSmaller(c.card, outer.card) >= 0.97
-                    && Self.isInset(c.card, in: outer.card)
-            }) else { break }
-            found = inner
-            outer = inner
-        }
-        // The first inner card found is the best that fits inside the one before; the same print read
-        // as another format or from its window may score better and need not fit.
-        guard let found else { return nil }
-        return ranked.first { c in
-            c.card.area < 0.94 * h.card.area && ConvexOverlap.iou(c.card, found.card) > 0.9
-        } ?? found
-    }
-
-    /// Whether `inner` lies clear of at least two sides of `outer`, as a print in its pocket does
-    /// (it may rest against the pocket's bottom and one side). A rectangle sharing three sides with
-    /// the card is a part of the print: its picture with the thick bottom border, or a glare
-    /// streak's edge.
-    static func isInset(_ inner: Quad, in outer: Quad) -> Bool {
-        let margin = max(1.5, 0.012 * min(outer.meanWidth, outer.meanHeight))
-        return (0..<4).filter { i in
-            let side = ImageLine(outer.corners[i], outer.corners[(i + 1) % 4])
-            return inner.corners.allSatisfy { abs(side.distance($0)) >= margin }
-        }.count >= 2
-    }
-
     /// The best hypotheses that do not overlap a better one, above the confidence floor, each made into
     /// a print by `refine` (which also says whether the refined print hangs together).
     ///
@@ -227,15 +184,6 @@ public struct PrintDetector: Sendable {
             if let inner = nestedPrint(inside: h, among: ranked), eligible(inner) { h = inner }
             guard eligible(h) else { continue }
             var first = refine(h)
-            // The print in its pocket, if `h` is a pocket: taken only if it refines into a print
-            // that hangs together (else `h` is the print and the "inner card" a part of it).
-            if let inner = innerPrint(inside: h, among: ranked), eligible(inner) {
-                let other = refine(inner)
-                if other.consistent {
-                    h = inner
-                    first = other
-                }
-            }
             // A measured card for the same print is refined too; the one whose refined window sits
             // where its format puts it in the refined card wins (an extrapolated card off by a
             // trimmed border, or a measured "card" edge that is a shadow's, both leave it off).
