@@ -46,6 +46,8 @@ struct QuadHypothesisGenerator: Sendable {
     var maximumPerPlace = 8
     /// Quads kept for one place in the first pass over the ranking.
     var firstPassPerPlace = 2
+    /// Closed quads beyond which the corner fit joins the ranking.
+    var crowdedCount = 2500
     /// Quads examined at most (a guard against pathological line soups).
     var maximumExamined = 20_000
 
@@ -140,7 +142,13 @@ struct QuadHypothesisGenerator: Sendable {
                 }
             }
         }
-        found.sort { $0.coverage * $0.coveredLength * $0.cornerFit > $1.coverage * $1.coveredLength * $1.cornerFit }
+        // The corner fit only where quads crowd (an album page closes thousands): elsewhere every
+        // print's quads fit in the list anyway, and covered length alone orders them as before.
+        let crowded = found.count > crowdedCount
+        found.sort { a, b in
+            crowded ? a.coverage * a.coveredLength * a.cornerFit > b.coverage * b.coveredLength * b.cornerFit
+                : a.coverage * a.coveredLength > b.coverage * b.coveredLength
+        }
         // Lines split by a gap or doubled by a shadow give the same quad several times over.
         // Two passes: first a couple of quads for every place, so that no place is crowded out, then
         // more of each up to the per-place cap.
