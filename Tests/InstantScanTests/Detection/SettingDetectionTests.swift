@@ -95,12 +95,10 @@ struct SettingDetectionTests {
             if error <= 0.01 * diagonal { placed += 1 }
         }
         // The page's and the seams' closings used to fill the quad list (a release build of main from
-        // before per-place quads found none here). Two are placed within 1% today, a floor against
-        // regressions: two more are placed a couple of per cent off (a print resting against its
-        // pocket's side, read with that side of the pocket), two are read as a quad spanning a
-        // seam, three are missed. (The hard scenes' album pages went from 9 to 16 of 27 with the
-        // same change; this page, with its prints touching their pockets, went from 3 to 2.)
-        #expect(placed >= 2)
+        // before per-place quads found none here). Three are placed within 1% today, a floor against
+        // regressions: one more is placed 1.5% off (a print resting against its pocket's side, read
+        // with that side of the pocket), two are read as a quad spanning a seam, three are missed.
+        #expect(placed >= 3)
         withKnownIssue("prints whose frame is close to the page or the haze are missed or taken with their pocket") {
             #expect(placed == scene.prints.count)
         }
