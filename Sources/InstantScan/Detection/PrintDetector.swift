@@ -65,7 +65,7 @@ public struct PrintDetector: Sendable {
         let upright = orientation.uprightSize(stored: image.size)
         let refiner = PrintRefiner(sampler: FullResolutionSampler(image, orientation: orientation),
                                    workingScale: work.scale)
-        let chosen = select(ranked, width: work.width, height: work.height) { h in
+        let refineHypothesis = { (h: PrintHypothesis) -> (DetectedPrint, consistent: Bool, fit: Double) in
             let card = h.card.mapped(toUp.apply), window = h.window.mapped(toUp.apply)
             guard options.refinesAtFullResolution else {
                 var print = DetectedPrint(format: h.format, card: card, window: window, confidence: h.score,
@@ -79,6 +79,8 @@ public struct PrintDetector: Sendable {
             print.measuredEdges = refined.cardEdges.map { $0 != nil }
             return (print, refined.isConsistent, refined.verdict?.windowError ?? 1)
         }
+        let chosen = sharingFormat(select(ranked, width: work.width, height: work.height, refine: refineHypothesis),
+                                   ranked: ranked, refine: refineHypothesis)
         for (h, print) in chosen {
             var print = print
             print.confidence = min(1, max(0, h.score))

@@ -9,4 +9,8 @@ struct QuadHypothesis: Sendable {
     var coverage: Double
     /// Perimeter length the covered stretches explain, in working pixels.
     var coveredLength: Double
+    /// How closely the corners sit at the ends of the lines' covered stretches, 0...1: a card's edges
+    /// stop at its corners, while a quad that mixes one print's edges with its pocket's or a
+    /// neighbour's has corners where a stretch runs on or stops short.
+    var cornerFit = 1.0
 }

@@ -14,8 +14,11 @@ import Darwin
 /// tiled wall can give a hundred long lines, but few of them end where another begins, so the print's
 /// edges are not crowded out (and the search stays cheap).
 ///
-/// Each quad is then scored cheaply by how much of its perimeter the lines' covered stretches explain;
-/// only the best go on to the pixel-level template test.
+/// Each quad is then scored cheaply by how much of its perimeter the lines' covered stretches explain,
+/// and by how closely its corners sit at the stretches' ends; only the best go on to the pixel-level
+/// template test. The corner fit matters on album pages: each print there has a pocket, seams and
+/// neighbours whose edges close with its own into hundreds of near-print quads, longer than the card
+/// (so ranked first by length alone), whose corners fall where one line runs on past another.
 struct QuadHypothesisGenerator: Sendable {
     /// Lines considered, those with the longest continuous stretch first.
     var maximumLines = 200
@@ -43,6 +46,8 @@ struct QuadHypothesisGenerator: Sendable {
     var maximumPerPlace = 8
     /// Quads kept for one place in the first pass over the ranking.
     var firstPassPerPlace = 2
+    /// Closed quads beyond which the corner fit joins the ranking.
+    var crowdedCount = 2500
     /// Quads examined at most (a guard against pathological line soups).
     var maximumExamined = 20_000
 
@@ -54,6 +59,8 @@ struct QuadHypothesisGenerator: Sendable {
         /// from it.
         var t: (Double, Double)
         var arm: (Double, Double)
+        /// How far the point lies from the stretches' ends, summed over both lines.
+        var gap: Double
 
         func other(_ line: Int) -> Int { lines.0 == line ? lines.1 : lines.0 }
         func t(on line: Int) -> Double { lines.0 == line ? t.0 : t.1 }
@@ -81,7 +88,8 @@ struct QuadHypothesisGenerator: Sendable {
                 guard let p = lines[i].line.intersection(lines[j].line), inBounds(p) else { continue }
                 let ti = lines[i].line.coordinate(p), tj = lines[j].line.coordinate(p)
                 guard let ai = arm(at: ti, runs[i]), let aj = arm(at: tj, runs[j]) else { continue }
-                corners.append(Corner(lines: (i, j), point: p, t: (ti, tj), arm: (ai, aj)))
+                corners.append(Corner(lines: (i, j), point: p, t: (ti, tj), arm: (ai.arm, aj.arm),
+                                      gap: ai.distance + aj.distance))
                 onLine[i].append(corners.count - 1)
                 onLine[j].append(corners.count - 1)
             }
@@ -118,15 +126,29 @@ struct QuadHypothesisGenerator: Sendable {
                         let ahead1 = (lines[a].line.coordinate(p4) - corners[c1].t(on: a)) * corners[c1].arm(on: a)
                         guard ahead3 >= minimumSide, ahead1 >= minimumSide else { continue }
                         seen.insert(key)
-                        if let q = quad([corners[c1].point, corners[c2].point, corners[c3].point, p4],
+                        if var q = quad([corners[c1].point, corners[c2].point, corners[c3].point, p4],
                                         sides: [b, c, d, a], lines: lines) {
+                            let shortest = (0..<4).map { q.quad.corners[$0].distance(to: q.quad.corners[($0 + 1) % 4]) }.min()!
+                            let scale = 2 + 0.03 * shortest
+                            // The closing corner need not be seen (glare, a rounded corner): unseen,
+                            // it counts as off by the scale on each line.
+                            let gd = arm(at: lines[d].line.coordinate(p4), runs[d])?.distance ?? scale
+                            let ga = arm(at: lines[a].line.coordinate(p4), runs[a])?.distance ?? scale
+                            let gap = corners[c1].gap + corners[c2].gap + corners[c3].gap + gd + ga
+                            q.cornerFit = exp(-gap / (4 * scale))
                             found.append(q)
                         }
                     }
                 }
             }
         }
-        found.sort { $0.coverage * $0.coveredLength > $1.coverage * $1.coveredLength }
+        // The corner fit only where quads crowd (an album page closes thousands): elsewhere every
+        // print's quads fit in the list anyway, and covered length alone orders them as before.
+        let crowded = found.count > crowdedCount
+        found.sort { a, b in
+            crowded ? a.coverage * a.coveredLength * a.cornerFit > b.coverage * b.coveredLength * b.cornerFit
+                : a.coverage * a.coveredLength > b.coverage * b.coveredLength
+        }
         // Lines split by a gap or doubled by a shadow give the same quad several times over.
         // Two passes: first a couple of quads for every place, so that no place is crowded out, then
         // more of each up to the per-place cap.
@@ -198,7 +220,7 @@ struct QuadHypothesisGenerator: Sendable {
 
     /// Which way along the line a covered stretch runs from coordinate `t`, if `t` is near one end of
     /// a stretch (+1: the stretch lies ahead, toward larger coordinates).
-    private func arm(at t: Double, _ runs: [ClosedRange<Double>]) -> Double? {
+    private func arm(at t: Double, _ runs: [ClosedRange<Double>]) -> (arm: Double, distance: Double)? {
         var best: (distance: Double, arm: Double)?
         for r in runs {
             let reach = max(minimumReach, reachShare * (r.upperBound - r.lowerBound))
@@ -206,6 +228,6 @@ struct QuadHypothesisGenerator: Sendable {
             if dStart <= reach, best == nil || dStart < best!.distance { best = (dStart, 1) }
             if dEnd <= reach, best == nil || dEnd < best!.distance { best = (dEnd, -1) }
         }
-        return best?.arm
+        return best.map { ($0.arm, $0.distance) }
     }
 }

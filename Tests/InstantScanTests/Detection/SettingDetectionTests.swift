@@ -29,9 +29,9 @@ struct SettingDetectionTests {
             if error <= 0.01 * diagonal { placed += 1 }
         }
         #expect(matched == found.count, "\(found.count - matched) false prints")
-        // Five of the nine placed within 1% today (three frames are missed at this tilt, one is placed
-        // 3% off): a floor against regressions, and the whole wall as a known gap.
-        #expect(placed >= 5)
+        // Eight of the nine placed within 1% today (the striped frame is missed at this tilt): a
+        // floor against regressions, and the whole wall as a known gap.
+        #expect(placed >= 8)
         withKnownIssue("small prints with some frame colours on a tilted wall are missed or misplaced") {
             #expect(placed == scene.prints.count)
         }
@@ -94,9 +94,10 @@ struct SettingDetectionTests {
             let error = (0..<4).map { PrintDetectorTests.cornerError(print.card.rotatingOrder(by: $0), truth.corners) }.min()!
             if error <= 0.01 * diagonal { placed += 1 }
         }
-        // The page's and the seams' closings fill a quad list ranked by covered length alone (a
-        // release build of main from before per-place quads found none here); three are placed
-        // within 1% today, a floor against regressions.
+        // The page's and the seams' closings used to fill the quad list (a release build of main from
+        // before per-place quads found none here). Three are placed within 1% today, a floor against
+        // regressions: one more is placed 1.5% off (a print resting against its pocket's side, read
+        // with that side of the pocket), two are read as a quad spanning a seam, three are missed.
         #expect(placed >= 3)
         withKnownIssue("prints whose frame is close to the page or the haze are missed or taken with their pocket") {
             #expect(placed == scene.prints.count)
