@@ -111,6 +111,10 @@ package final class BatchManifest: @unchecked Sendable {
     private var latest: [SystemPath.Key: Entry]
     /// What the folder's other manifests (other shards') record as done, read once.
     private let doneElsewhere: [SystemPath.Key: Entry]
+    /// The line that counts in the folder's other manifests, with its manifest's name, read once.
+    private let elsewhere: [SystemPath.Key: (manifest: String, entry: Entry)]
+    /// This manifest's file name.
+    private let name: String
 
     /// Opens (or prepares) the manifest `fileName` in `outputFolder` (a shard's:
     /// ``Shard/manifestFileName``); refuses one that is not a regular file (a symlink planted
@@ -121,8 +125,10 @@ package final class BatchManifest: @unchecked Sendable {
         if let info = SystemPath.linkStatus(path), (info.st_mode & S_IFMT) != S_IFREG {
             throw ManifestError(description: "\(path): the batch manifest is not a regular file (a symbolic link?); refusing to use it")
         }
+        name = fileName
         latest = BatchRecords.lastLines(atPath: path)
-        doneElsewhere = BatchRecords.done(in: folder, excluding: fileName)
+        elsewhere = BatchRecords.countingLines(in: folder, excluding: fileName)
+        doneElsewhere = elsewhere.compactMapValues { ($0.entry.state ?? .done) == .done ? $0.entry : nil }
     }
 
     /// True when `photo` was finished by an earlier run, is unchanged since, and its outputs exist.
@@ -189,11 +195,24 @@ package final class BatchManifest: @unchecked Sendable {
     }
 
     /// The prints a person placed by hand on `photo` (in `instantscan review`), in order; empty when
-    /// its last line records none.
+    /// the line that counts for it records none. That line may be another manifest's of the folder
+    /// (``BatchRecords/countingLines(in:excluding:)``: review records a fix in the manifest owning
+    /// the photo), so a plain batch and every shard keep the same fixes.
     package func manualPrints(of photo: PhotoFinder.Photo) -> [PrintRecord] {
-        guard let prints = lock.withLock({ latest[SystemPath.Key(photo.relativePath)] })?.prints,
+        guard let prints = countingLine(of: SystemPath.Key(photo.relativePath))?.prints,
               !prints.isEmpty, prints.allSatisfy({ $0.manual == true && $0.card != nil }) else { return [] }
         return prints
+    }
+
+    /// The line that counts for `key` among this manifest's (as it is now) and the others' (as read
+    /// at the start): the rule of ``BatchRecords/countingLines(in:excluding:)``.
+    private func countingLine(of key: SystemPath.Key) -> Entry? {
+        let own = lock.withLock { latest[key] }
+        guard let other = elsewhere[key] else { return own }
+        guard let own else { return other.entry }
+        let (ownDone, otherDone) = ((own.state ?? .done) == .done, (other.entry.state ?? .done) == .done)
+        if ownDone != otherDone { return ownDone ? own : other.entry }
+        return name < other.manifest ? own : other.entry
     }
 
     /// The outputs the last line for `photo` names (done or claimed), as paths to open.

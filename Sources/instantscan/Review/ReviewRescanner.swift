@@ -26,7 +26,7 @@ final class ReviewRescanner: @unchecked Sendable {
     /// Re-scans `photo` with `prints`; returns the photo as the API now describes it.
     func rescan(_ photo: PhotoFinder.Photo, prints: [ManualScan.Print]) throws -> ReviewPhotoJSON {
         try lock.withLock {
-            let manifest = catalog.manifest
+            let manifest = catalog.manifest(for: photo)
             let earlier = manifest.outputs(of: photo).filter(catalog.isInsideOutput)
             let records = prints.map {
                 BatchManifest.PrintRecord(format: $0.format?.rawValue, confidence: 1,

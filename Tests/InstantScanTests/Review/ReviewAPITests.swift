@@ -6,21 +6,64 @@ import Testing
 /// The review API as a script or the page uses it, over real HTTP: the photo list, a re-scan at
 /// corners set by hand, and a later `batch` run keeping them.
 @Suite struct ReviewAPITests {
-    /// A folder written by shards only is named as such, not taken for a folder with no batch.
-    @Test func aFolderOfShardsOnlyIsSaidToBeOne() throws {
-        let folder = try TemporaryFolder()
-        try Data().write(to: folder.url.appendingPathComponent(".instantscan-batch.shard-1-of-2.jsonl"))
-        #expect {
-            try ReviewCatalog(outputFolder: folder.url.path, input: nil)
-        } throws: { error in
-            "\(error)".contains("only shards' manifests here (.instantscan-batch.shard-1-of-2.jsonl)")
-        }
+    /// A folder with no manifest at all is not a batch's.
+    @Test func aFolderWithoutAManifestIsRefused() throws {
         let empty = try TemporaryFolder()
         #expect {
             try ReviewCatalog(outputFolder: empty.url.path, input: nil)
         } throws: { error in
             "\(error)".contains("no batch here")
         }
+    }
+
+    /// A folder written by `batch --shard K/N` tasks alone: every shard's photos are listed, a fix
+    /// is recorded in the manifest of the shard that scanned the photo (a photo no shard finished:
+    /// in the plain batch's), and later shard runs, plain batches and `report` all honour it.
+    @Test func reviewsAFolderWrittenByShardsAndRecordsFixesWhereTheBatchFindsThem() async throws {
+        let f = try await ReviewFixture.make(shards: 2)
+        #expect(!FileManager.default.fileExists(atPath: f.scans + "/" + BatchManifest.fileName), "shards only")
+        let photos = try await f.photos()
+        #expect(photos["IMG_0001.jpg"]?["status"] as? String == "ok")
+        #expect(photos["IMG_0002.jpg"]?["status"] as? String == "failed")
+        #expect((photos["IMG_0001.jpg"]?["prints"] as? [[String: Any]])?.first?["output"] as? String == "IMG_0001-1.png")
+
+        let centre = ReviewFixture.truth.centroid
+        let manual = ReviewFixture.truth.mapped { centre + ($0 - centre) * 0.8 }
+        let id = try #require(photos["IMG_0001.jpg"]?["id"] as? String)
+        let fixed = try await f.put(id, ["prints": [["corners": ReviewFixture.json(manual), "format": "instax-mini"]]])
+        #expect(fixed.status == 200, "\(fixed.text)")
+        #expect(fixed.json["status"] as? String == "fixed")
+        let owner = ".instantscan-batch.shard-\(Shard.index(of: "IMG_0001.jpg", count: 2))-of-2.jsonl"
+        let line = try #require(BatchRecords.lastLines(atPath: f.scans + "/" + owner)[SystemPath.Key("IMG_0001.jpg")])
+        #expect(line.state == .done && line.prints?.first?.manual == true, "recorded in its shard's manifest")
+        #expect(ReviewFixture.same(line.prints?.first?.corners, ReviewFixture.json(manual)))
+
+        // The photo no shard could scan gets a print by hand: recorded in the plain batch's manifest.
+        let bare = try #require(photos["IMG_0002.jpg"]?["id"] as? String)
+        let square = [[300.0, 200.0], [700.0, 200.0], [700.0, 680.0], [300.0, 680.0]]
+        let added = try await f.put(bare, ["prints": [["corners": square]]])
+        #expect(added.status == 200, "\(added.text)")
+        let plain = BatchRecords.lastLines(atPath: f.scans + "/" + BatchManifest.fileName)
+        #expect(plain.values.map(\.photo) == ["IMG_0002.jpg"] && plain.values.first?.state == .done)
+
+        // A second review of the folder shows both fixes.
+        let again = try ReviewCatalog(outputFolder: f.scans, input: nil)
+        #expect(again.list().photos.map(\.status).sorted() == ["fixed", "fixed"])
+
+        // Every shard re-run and a plain sweep find both done; scanning everything again keeps the fixes.
+        let input = f.input.url.path, scans = f.scans
+        for k in 1...2 {
+            let run = try await ReviewFixture.offload { try CLIRunner.run(["batch", input, "-o", scans, "--shard", "\(k)/2"]) }
+            let mine = ["IMG_0001.jpg", "IMG_0002.jpg"].filter { Shard.index(of: $0, count: 2) == k }.count
+            #expect(run.status == 0 && run.stderr.contains("\(mine) already done, 0 failed"), "\(run.stderr)")
+        }
+        let sweep = try await ReviewFixture.offload { try CLIRunner.run(["batch", input, "-o", scans]) }
+        #expect(sweep.status == 0 && sweep.stderr.contains("2 already done"), "\(sweep.stderr)")
+        let all = try await ReviewFixture.offload { try CLIRunner.run(["batch", input, "-o", scans, "--no-resume", "--overwrite", "--json"]) }
+        let lines = all.stdout.split(separator: "\n")
+        #expect(lines.count == 2 && lines.allSatisfy { $0.contains("\"confidence\":1") }, "\(all.stdout)\n\(all.stderr)")
+        let report = try await ReviewFixture.offload { try CLIRunner.run(["report", scans, "--input", input]) }
+        #expect(report.status == 0 && report.stderr.contains("0 not done"), "\(report.stderr)")
     }
 
     @Test func listsEveryPhotoFailuresFirstWithTheirPrints() async throws {
