@@ -70,11 +70,10 @@ final class ReviewCatalog: @unchecked Sendable {
         byID = Dictionary(uniqueKeysWithValues: photos.map { (Self.id(of: $0.relativePath), $0) })
     }
 
-    /// A photo's id: 16 hex digits of the FNV-1a hash of its relative path.
+    /// A photo's id: 16 hex digits of the FNV-1a hash of its relative path's bytes, the hash that
+    /// picks its shard.
     static func id(of relativePath: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in SystemPath.bytes(relativePath) { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        let hex = String(hash, radix: 16)
+        let hex = String(Shard.fnv1a64(SystemPath.bytes(relativePath)), radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
     }
 

@@ -66,6 +66,16 @@ import Testing
         #expect(report.status == 0 && report.stderr.contains("0 not done"), "\(report.stderr)")
     }
 
+    /// Ids are the shard hash of the path's bytes, zero-padded: stable across versions (pages and
+    /// scripts keep them), a name that is not UTF-8 included.
+    @Test func photoIdsAreTheFNV1aHashOfThePathsBytes() {
+        #expect(ReviewCatalog.id(of: "IMG_0001.jpg") == "c76ec3b57ae15207")
+        #expect(ReviewCatalog.id(of: SystemPath.string(Array("2019/caf".utf8) + [0xE9] + Array(".jpg".utf8))) == "c2d07e439e3fadde")
+        #expect(ReviewCatalog.id(of: "") == "cbf29ce484222325")
+        #expect(ReviewCatalog.id(of: "a") == "af63dc4c8601ec8c")
+        #expect(ReviewCatalog.id(of: "p18.jpg") == "00bf035c01d2776f", "zero-padded to 16 digits")
+    }
+
     @Test func listsEveryPhotoFailuresFirstWithTheirPrints() async throws {
         let f = try await ReviewFixture.make()
         let response = try await f.get("/api/photos")
