@@ -26,6 +26,9 @@ import Darwin
 /// Each shard of a batch (``Shard``) keeps its own manifest in the shared output folder and
 /// appends only to it; a photo that another manifest there records as done is done here too.
 ///
+/// A photo that could not be scanned gets a `failed` line (`error`, `exit`): `report` and
+/// `review` show why after the process is gone, and a re-run tries it again.
+///
 /// Keys added later, each optional so that older lines still read and older readers skip them:
 /// `input` (the batch's input folder, absolute, so `instantscan review` finds the photos),
 /// and per scan `window` and `manual` (corners set by hand in `review`: a later run scans the
@@ -51,9 +54,13 @@ package final class BatchManifest: @unchecked Sendable {
         package var prints: [PrintRecord]?
         /// The batch's input folder (absolute), which `photo` is relative to; nil on older lines.
         package var input: String?
+        /// Why the photo failed (`failed` lines).
+        package var error: String? = nil
+        /// The exit code `instantscan scan` gives that photo alone (``FailureClass``; `failed` lines).
+        package var exit: Int? = nil
 
         enum CodingKeys: String, CodingKey {
-            case version = "v", state, photo, bytes, modified, outputs, prints, input
+            case version = "v", state, photo, bytes, modified, outputs, prints, input, error, exit
         }
     }
 
@@ -91,6 +98,9 @@ package final class BatchManifest: @unchecked Sendable {
         case claimed
         /// Every output is written.
         case done
+        /// The photo could not be scanned (`error`, `exit`); a re-run tries it again. `outputs`
+        /// names what an earlier line had claimed or written, still the batch's own.
+        case failed
     }
 
     /// Why the manifest cannot be used.
@@ -144,10 +154,11 @@ package final class BatchManifest: @unchecked Sendable {
         }
     }
 
-    /// The outputs an earlier run claimed for `photo` and was cut short before finishing: this run
-    /// may replace them.
+    /// The outputs an earlier run claimed for `photo` and was cut short before finishing, or
+    /// that a failed attempt left named: this run may replace them.
     package func unfinishedOutputs(of photo: PhotoFinder.Photo) -> Set<String> {
-        guard let entry = lock.withLock({ latest[SystemPath.Key(photo.relativePath)] }), entry.state == .claimed else { return [] }
+        guard let entry = lock.withLock({ latest[SystemPath.Key(photo.relativePath)] }),
+              entry.state == .claimed || entry.state == .failed else { return [] }
         return Set(outputPaths(of: entry))
     }
 
@@ -185,12 +196,29 @@ package final class BatchManifest: @unchecked Sendable {
         try append(photo, outputs: outputs, state: .done, prints: prints)
     }
 
+    /// Records that `photo` failed (`error`, and the exit code ``FailureClass`` gives it), so that
+    /// `report` and `review` show why after the process is gone; a re-run tries it again. The
+    /// outputs its last line named stay named (`outputs`: the batch's own files, which a re-run
+    /// may replace), and so do corners set by hand (`prints`).
+    package func markFailed(_ photo: PhotoFinder.Photo, error: String, exit: Int, outputs: [String] = [],
+                            prints: [PrintRecord]? = nil) throws {
+        let earlier = lock.withLock { latest[SystemPath.Key(photo.relativePath)] }.map(outputPaths) ?? []
+        var named = outputs
+        for path in earlier where !named.contains(path) { named.append(path) }
+        try append(photo, outputs: named, state: .failed, prints: prints, error: error, exit: exit)
+    }
+
+    /// The last line for `photo` when it records a failure.
+    package func failure(of photo: PhotoFinder.Photo) -> Entry? {
+        lock.withLock { latest[SystemPath.Key(photo.relativePath)] }.flatMap { $0.state == .failed ? $0 : nil }
+    }
+
     /// The scans an earlier run recorded for `photo`: output path and record.
     package func recordedPrints(of photo: PhotoFinder.Photo) -> [(path: String, record: PrintRecord)] {
         let key = SystemPath.Key(photo.relativePath)
         let own = lock.withLock { latest[key] }
-        guard let entry = own?.prints == nil ? doneElsewhere[key] ?? own : own, let prints = entry.prints,
-              prints.count == entry.outputs.count else { return [] }
+        guard let entry = own?.prints == nil ? doneElsewhere[key] ?? own : own, (entry.state ?? .done) == .done,
+              let prints = entry.prints, prints.count == entry.outputs.count else { return [] }
         return Array(zip(outputPaths(of: entry), prints))
     }
 
@@ -233,13 +261,16 @@ package final class BatchManifest: @unchecked Sendable {
         return entry.outputs.map { $0.hasPrefix("/") ? $0 : (folder as NSString).appendingPathComponent($0) }
     }
 
-    private func append(_ photo: PhotoFinder.Photo, outputs: [String], state: State, prints: [PrintRecord]? = nil) throws {
-        guard let stamp = SystemPath.stamp(photo.path) else {
+    private func append(_ photo: PhotoFinder.Photo, outputs: [String], state: State, prints: [PrintRecord]? = nil,
+                        error: String? = nil, exit: Int? = nil) throws {
+        // A photo that vanished fails with size and time 0: its failure is recorded all the same.
+        let stamp = SystemPath.stamp(photo.path)
+        guard stamp != nil || state == .failed else {
             throw PhotoFile.ReadError.missing(photo.path)
         }
-        let entry = Entry(version: Self.version, state: state, photo: photo.relativePath, bytes: stamp.bytes,
-                          modified: stamp.modified, outputs: outputs.map(relative), prints: prints,
-                          input: Self.inputFolder(of: photo))
+        let entry = Entry(version: Self.version, state: state, photo: photo.relativePath, bytes: stamp?.bytes ?? 0,
+                          modified: stamp?.modified ?? 0, outputs: outputs.map(relative), prints: prints,
+                          input: Self.inputFolder(of: photo), error: error, exit: exit)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let line = Array(try encoder.encode(entry)) + [UInt8(ascii: "\n")]

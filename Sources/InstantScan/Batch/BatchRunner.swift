@@ -79,12 +79,16 @@ public final class BatchRunner: @unchecked Sendable {
             if options.previews { outcome.prints = Self.recordedPrints(of: photo, in: manifest) }
             return outcome
         }
+        // Named by this attempt's claim: still the batch's own if it fails half-way.
+        var claimed: [String] = []
+        var manual: [BatchManifest.PrintRecord] = []
+        var exitCode = FailureClass.noPrint
         do {
             let bytes = try PhotoFile.read(photo.path)
             var scanOptions = options.scan
             if options.previews { scanOptions.previewLongSide = 480 }
             // Corners a person set in `instantscan review` win over detection and over --corners.
-            let manual = manifest.manualPrints(of: photo)
+            manual = manifest.manualPrints(of: photo)
             let result = manual.isEmpty ? try PrintScanner(options: scanOptions).scan(bytes, corners: options.corners)
                 : try ManualScan(options: scanOptions).scan(bytes, prints: manual.map {
                     ManualScan.Print(card: $0.card!, format: $0.format.flatMap(PrintFormat.init(rawValue:)))
@@ -95,10 +99,7 @@ public final class BatchRunner: @unchecked Sendable {
                 // 90 keeps chroma at full resolution (4:4:4), so the thin overlay lines stay their colour.
                 outcome.preview = try? JPEGEncoder.encode(preview, quality: 90)
             }
-            guard !result.prints.isEmpty else {
-                outcome.failure = "no print found"
-                return outcome
-            }
+            guard !result.prints.isEmpty else { throw NoPrintFound() }
             let subfolder = (photo.relativePath as NSString).deletingLastPathComponent
             let folder = subfolder.isEmpty ? outputFolder : outputFolder + "/" + subfolder
             try OutputFolder.create(folder)
@@ -112,6 +113,7 @@ public final class BatchRunner: @unchecked Sendable {
                 throw AtomicFile.WriteError.exists(path)
             }
             try manifest.markClaimed(photo, outputs: paths, prints: manual.isEmpty ? nil : manual)
+            claimed = paths
             for (print, path) in zip(result.prints, paths) {
                 try encoder.write(print, to: path, overwrite: options.overwrite || own.contains(path),
                                   protecting: context.inputs)
@@ -123,11 +125,22 @@ public final class BatchRunner: @unchecked Sendable {
                                           corners: $0.card.corners.map { [$0.x, $0.y] },
                                           window: $0.window?.corners.map { [$0.x, $0.y] }, manual: manual.isEmpty ? nil : true)
             })
+        } catch is NoPrintFound {
+            outcome.failure = "no print found"
         } catch {
             outcome.failure = describe(error)
+            exitCode = FailureClass.exitCode(for: error)
+        }
+        if let failure = outcome.failure {
+            // Best effort: when the disk is full this line may not fit either; the photo is then
+            // left as its earlier line says, which a re-run retries all the same unless done.
+            try? manifest.markFailed(photo, error: failure, exit: exitCode, outputs: claimed,
+                                     prints: manual.isEmpty ? nil : manual)
         }
         return outcome
     }
+
+    private struct NoPrintFound: Error {}
 
     /// Scans `photo` again now, whatever the manifest says is done, as one photo of a batch of
     /// `photos` (which decides its outputs' names): `instantscan review` after a person placed its

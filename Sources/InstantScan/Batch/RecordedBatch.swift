@@ -81,6 +81,11 @@ package struct RecordedBatch {
             return outcome
         }
         let outputs = manifest.outputPaths(of: entry)
+        if entry.state == .failed {
+            let exit = entry.exit.map { " (exit \($0))" } ?? ""
+            outcome.failure = "failed\(exit): \(entry.error ?? "no reason recorded")\(shard) — fix it and run the batch again"
+            return outcome
+        }
         guard (entry.state ?? .done) == .done else {
             outcome.failure = "cut short: claimed but never finished (the task was killed?)\(shard) — run it again to resume"
             return outcome

@@ -137,7 +137,8 @@ final class ReviewCatalog: @unchecked Sendable {
         let version = Int(Self.modified(photo.path) ?? 0)
         return ReviewPhotoJSON(id: id, photo: photo.relativePath, name: (photo.relativePath as NSString).lastPathComponent,
                                width: size.width, height: size.height, previewUrl: "/preview/\(id).jpg?v=\(version)",
-                               photoUrl: "/photo/\(id)?v=\(version)", status: status, prints: prints)
+                               photoUrl: "/photo/\(id)?v=\(version)", status: status, prints: prints,
+                               error: prints.isEmpty ? manifest(for: photo).failure(of: photo)?.error : nil)
     }
 
     /// Every photo, those to check first: uncertain prints, then failures, then the rest.

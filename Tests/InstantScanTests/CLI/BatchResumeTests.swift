@@ -18,6 +18,27 @@ import Testing
         try FileManager.default.contentsOfDirectory(atPath: folder).filter { !$0.hasPrefix(".") }.sorted()
     }
 
+    /// A photo whose output name is taken by a file that is not the batch's fails with exit
+    /// class 73 in the manifest; once the file is moved away a re-run scans it.
+    @Test func aFailureToWriteIsRecordedAndARerunRetriesIt() throws {
+        let input = try makeInput()
+        let output = try TemporaryFolder()
+        try Data("mine".utf8).write(to: output.url.appendingPathComponent("IMG_0001-1.png"))
+        let first = try CLIRunner.run(["batch", input.url.path, "-o", output.url.path])
+        #expect(first.status == 1)
+        let lines = BatchRecords.lastLines(atPath: output.path(BatchManifest.fileName))
+        let blocked = try #require(lines[SystemPath.Key("IMG_0001.jpg")])
+        #expect(blocked.state == .failed && blocked.exit == 73 && blocked.error?.contains("IMG_0001-1.png") == true, "\(blocked)")
+        #expect(lines[SystemPath.Key("IMG_0003.jpg")]?.exit == 65, "not an image")
+        #expect(lines[SystemPath.Key("IMG_0002.jpg")]?.state == .done)
+        #expect(try String(contentsOfFile: output.path("IMG_0001-1.png"), encoding: .utf8) == "mine", "never replaced")
+
+        try FileManager.default.removeItem(atPath: output.path("IMG_0001-1.png"))
+        let second = try CLIRunner.run(["batch", input.url.path, "-o", output.url.path])
+        #expect(second.stderr.contains("1 prints scanned, 1 already done, 1 failed"), "\(second.stderr)")
+        #expect(BatchRecords.lastLines(atPath: output.path(BatchManifest.fileName))[SystemPath.Key("IMG_0001.jpg")]?.state == .done)
+    }
+
     @Test func namesResumesAndReports() throws {
         let input = try makeInput()
         let output = try TemporaryFolder()

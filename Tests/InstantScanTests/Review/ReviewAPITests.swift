@@ -38,13 +38,15 @@ import Testing
         #expect(line.state == .done && line.prints?.first?.manual == true, "recorded in its shard's manifest")
         #expect(ReviewFixture.same(line.prints?.first?.corners, ReviewFixture.json(manual)))
 
-        // The photo no shard could scan gets a print by hand: recorded in the plain batch's manifest.
+        // The photo its shard failed on gets a print by hand: recorded where its failure is.
         let bare = try #require(photos["IMG_0002.jpg"]?["id"] as? String)
         let square = [[300.0, 200.0], [700.0, 200.0], [700.0, 680.0], [300.0, 680.0]]
         let added = try await f.put(bare, ["prints": [["corners": square]]])
         #expect(added.status == 200, "\(added.text)")
-        let plain = BatchRecords.lastLines(atPath: f.scans + "/" + BatchManifest.fileName)
-        #expect(plain.values.map(\.photo) == ["IMG_0002.jpg"] && plain.values.first?.state == .done)
+        let failedIn = ".instantscan-batch.shard-\(Shard.index(of: "IMG_0002.jpg", count: 2))-of-2.jsonl"
+        let bareLine = BatchRecords.lastLines(atPath: f.scans + "/" + failedIn)[SystemPath.Key("IMG_0002.jpg")]
+        #expect(bareLine?.state == .done && bareLine?.prints?.first?.manual == true)
+        #expect(!FileManager.default.fileExists(atPath: f.scans + "/" + BatchManifest.fileName), "no plain manifest needed")
 
         // A second review of the folder shows both fixes.
         let again = try ReviewCatalog(outputFolder: f.scans, input: nil)
@@ -64,6 +66,45 @@ import Testing
         #expect(lines.count == 2 && lines.allSatisfy { $0.contains("\"confidence\":1") }, "\(all.stdout)\n\(all.stderr)")
         let report = try await ReviewFixture.offload { try CLIRunner.run(["report", scans, "--input", input]) }
         #expect(report.status == 0 && report.stderr.contains("0 not done"), "\(report.stderr)")
+
+        // A photo added after the shards ran, which no manifest records: its fix goes to the plain
+        // batch's manifest, and every shard then finds it done.
+        try FileManager.default.copyItem(atPath: f.input.path("IMG_0002.jpg"), toPath: f.input.path("IMG_0003.jpg"))
+        let later = try ReviewCatalog(outputFolder: f.scans, input: nil)
+        var options = BatchOptions()
+        options.output = .png(.fast)
+        let newcomer = try #require(later.photos.first { $0.relativePath == "IMG_0003.jpg" })
+        let json = try ReviewRescanner(catalog: later, options: options)
+            .rescan(newcomer, prints: [ManualScan.Print(card: Quad(corners: square.map { Point($0[0], $0[1]) }), format: nil)])
+        #expect(json.status == "fixed")
+        let plain = BatchRecords.lastLines(atPath: f.scans + "/" + BatchManifest.fileName)
+        #expect(plain[SystemPath.Key("IMG_0003.jpg")]?.state == .done && plain[SystemPath.Key("IMG_0003.jpg")]?.prints?.first?.manual == true)
+        let k = Shard.index(of: "IMG_0003.jpg", count: 2)
+        let owner3 = try await ReviewFixture.offload { try CLIRunner.run(["batch", input, "-o", scans, "--shard", "\(k)/2", "--json"]) }
+        #expect(owner3.status == 0 && owner3.stdout.isEmpty, "done: nothing scanned\n\(owner3.stdout)\n\(owner3.stderr)")
+    }
+
+    /// A photo the batch failed on is recorded as failed, with why and the exit code `scan` would
+    /// give it: `report` and `review` show it after the batch is gone, and a re-run tries it again.
+    @Test func failuresAreRecordedShownAndRetried() async throws {
+        let f = try await ReviewFixture.make()
+        let line = try #require(BatchRecords.lastLines(atPath: f.scans + "/" + BatchManifest.fileName)[SystemPath.Key("IMG_0002.jpg")])
+        #expect(line.state == .failed && line.error == "no print found" && line.exit == 2 && line.outputs.isEmpty)
+        let text = try String(contentsOfFile: f.scans + "/" + BatchManifest.fileName, encoding: .utf8)
+        #expect(text.contains("\"error\":\"no print found\",\"exit\":2,"), "\(text)")
+
+        let listed = try #require(try await f.photos()["IMG_0002.jpg"])
+        #expect(listed["status"] as? String == "failed" && listed["error"] as? String == "no print found")
+        #expect(try await f.photos()["IMG_0001.jpg"]?["error"] == nil)
+
+        let input = f.input.url.path, scans = f.scans
+        let report = try await ReviewFixture.offload { try CLIRunner.run(["report", scans, "--input", input]) }
+        #expect(report.status == 1 && report.stderr.contains("1 not done"), "\(report.stderr)")
+        let html = try String(contentsOfFile: scans + "/report.html", encoding: .utf8)
+        #expect(html.contains("failed (exit 2): no print found"), "the reason, not 'not scanned'")
+
+        let again = try await ReviewFixture.offload { try CLIRunner.run(["batch", input, "-o", scans]) }
+        #expect(again.status == 1 && again.stderr.contains("1 already done, 1 failed"), "retried, not skipped: \(again.stderr)")
     }
 
     /// Ids are the shard hash of the path's bytes, zero-padded: stable across versions (pages and

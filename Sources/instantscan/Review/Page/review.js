@@ -266,6 +266,13 @@ function renderScans() {
     p.className = "empty";
     p.textContent = "No scan of this photo yet. Place its prints and press Re-scan.";
     list.append(p);
+    if (photo.error) {
+      // The batch's own words, from its manifest: textContent, never markup.
+      const why = document.createElement("p");
+      why.className = "failure";
+      why.textContent = `The batch failed on it: ${photo.error}`;
+      list.append(why);
+    }
     return;
   }
   photo.prints.forEach((print, i) => {
