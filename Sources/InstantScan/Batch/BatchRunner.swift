@@ -34,7 +34,7 @@ public final class BatchRunner: @unchecked Sendable {
                     onFinish: @escaping @Sendable (PhotoOutcome, Int) -> Void) throws -> BatchSummary {
         let outputFolder = Self.trimmed(outputFolder)
         try OutputFolder.create(outputFolder)
-        let stems = OutputStems.stems(for: listed.map(\.relativePath))
+        let stems = Self.stems(for: listed, outputFolder: outputFolder)
         let photos = options.shard?.share(of: listed) ?? listed
         // A run killed outright (SIGKILL, a power cut) leaves its temporaries; they go now. A
         // shard cleans only those of its own photos: the others' may be in flight on other machines.
@@ -149,8 +149,18 @@ public final class BatchRunner: @unchecked Sendable {
     package func rescan(_ photo: PhotoFinder.Photo, among photos: [PhotoFinder.Photo], into outputFolder: String,
                         manifest: BatchManifest) -> PhotoOutcome {
         let context = RunContext(manifest: manifest, inputs: ProtectedFiles(photos.map(\.path)),
-                                 stems: OutputStems.stems(for: photos.map(\.relativePath)), claims: OutputClaims())
+                                 stems: Self.stems(for: photos, outputFolder: Self.trimmed(outputFolder)), claims: OutputClaims())
         return process(photo, into: Self.trimmed(outputFolder), context: context, resume: false)
+    }
+
+    /// Each photo's output stem: the one its scans already have when a manifest of the folder
+    /// names them (a photo added later must not take a done photo's name), else by the scheme of
+    /// ``OutputStems``.
+    static func stems(for photos: [PhotoFinder.Photo], outputFolder: String) -> [SystemPath.Key: String] {
+        let recorded = BatchRecords.countingLines(in: outputFolder).compactMapValues {
+            $0.entry.outputs.first.flatMap(OutputStems.recordedStem(ofOutput:))
+        }
+        return OutputStems.stems(for: photos.map(\.relativePath), keeping: recorded)
     }
 
     /// What an earlier run wrote for `photo`, with thumbnails read back from its scans.

@@ -39,6 +39,30 @@ import Testing
         #expect(BatchRecords.lastLines(atPath: output.path(BatchManifest.fileName))[SystemPath.Key("IMG_0001.jpg")]?.state == .done)
     }
 
+    /// `a.jpeg` added beside a done `a.jpg`: the scheme alone would give it `a` (it sorts first) and
+    /// it would stick on `a-1.png`, the other's scan. Names already given are kept.
+    @Test func aPhotoAddedLaterNeverTakesADonePhotosName() throws {
+        let input = try TemporaryFolder()
+        let output = try TemporaryFolder()
+        try BatchSafetyTests.photo().write(to: input.url.appendingPathComponent("a.jpg"))
+        let first = try CLIRunner.run(["batch", input.url.path, "-o", output.url.path])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(try files(in: output.url.path) == ["a-1.png"])
+        let scan = try Data(contentsOf: output.url.appendingPathComponent("a-1.png"))
+
+        try BatchSafetyTests.photo().write(to: input.url.appendingPathComponent("a.jpeg"))
+        let second = try CLIRunner.run(["batch", input.url.path, "-o", output.url.path])
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(try files(in: output.url.path) == ["a-1.png", "a.jpeg-1.png"])
+        #expect(try Data(contentsOf: output.url.appendingPathComponent("a-1.png")) == scan)
+        // Scanning everything again names them alike, and so does a shard.
+        let again = try CLIRunner.run(["batch", input.url.path, "-o", output.url.path, "--no-resume", "--overwrite"])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(try files(in: output.url.path) == ["a-1.png", "a.jpeg-1.png"])
+        let lines = BatchRecords.lastLines(atPath: output.path(BatchManifest.fileName))
+        #expect(lines[SystemPath.Key("a.jpg")]?.outputs == ["a-1.png"] && lines[SystemPath.Key("a.jpeg")]?.outputs == ["a.jpeg-1.png"])
+    }
+
     @Test func namesResumesAndReports() throws {
         let input = try makeInput()
         let output = try TemporaryFolder()
