@@ -58,9 +58,12 @@ package final class BatchManifest: @unchecked Sendable {
         package var error: String? = nil
         /// The exit code `instantscan scan` gives that photo alone (``FailureClass``; `failed` lines).
         package var exit: Int? = nil
+        /// True when a person said the photo shows no print (in `instantscan review`): a later run
+        /// neither detects it again nor fails it.
+        package var empty: Bool? = nil
 
         enum CodingKeys: String, CodingKey {
-            case version = "v", state, photo, bytes, modified, outputs, prints, input, error, exit
+            case version = "v", state, photo, bytes, modified, outputs, prints, input, error, exit, empty
         }
     }
 
@@ -186,14 +189,20 @@ package final class BatchManifest: @unchecked Sendable {
 
     /// Records that `outputs` (paths inside the output folder) are about to be written for `photo`;
     /// `prints` are corners set by hand, kept on the line so that they outlive a cut-short run.
-    package func markClaimed(_ photo: PhotoFinder.Photo, outputs: [String], prints: [PrintRecord]? = nil) throws {
-        try append(photo, outputs: outputs, state: .claimed, prints: prints)
+    /// `empty`: a person said the photo shows no print; its `outputs` are to be removed.
+    package func markClaimed(_ photo: PhotoFinder.Photo, outputs: [String], prints: [PrintRecord]? = nil, empty: Bool = false) throws {
+        try append(photo, outputs: outputs, state: .claimed, prints: prints, empty: empty ? true : nil)
     }
 
     /// Records `photo` as finished with `outputs` (call after every output is written), and what
     /// each holds.
-    package func markDone(_ photo: PhotoFinder.Photo, outputs: [String], prints: [PrintRecord]? = nil) throws {
-        try append(photo, outputs: outputs, state: .done, prints: prints)
+    package func markDone(_ photo: PhotoFinder.Photo, outputs: [String], prints: [PrintRecord]? = nil, empty: Bool = false) throws {
+        try append(photo, outputs: outputs, state: .done, prints: prints, empty: empty ? true : nil)
+    }
+
+    /// True when the line that counts for `photo` says a person found no print in it.
+    package func isMarkedEmpty(_ photo: PhotoFinder.Photo) -> Bool {
+        countingLine(of: SystemPath.Key(photo.relativePath))?.empty == true
     }
 
     /// Records that `photo` failed (`error`, and the exit code ``FailureClass`` gives it), so that
@@ -262,7 +271,7 @@ package final class BatchManifest: @unchecked Sendable {
     }
 
     private func append(_ photo: PhotoFinder.Photo, outputs: [String], state: State, prints: [PrintRecord]? = nil,
-                        error: String? = nil, exit: Int? = nil) throws {
+                        error: String? = nil, exit: Int? = nil, empty: Bool? = nil) throws {
         // A photo that vanished fails with size and time 0: its failure is recorded all the same.
         let stamp = SystemPath.stamp(photo.path)
         guard stamp != nil || state == .failed else {
@@ -270,7 +279,7 @@ package final class BatchManifest: @unchecked Sendable {
         }
         let entry = Entry(version: Self.version, state: state, photo: photo.relativePath, bytes: stamp?.bytes ?? 0,
                           modified: stamp?.modified ?? 0, outputs: outputs.map(relative), prints: prints,
-                          input: Self.inputFolder(of: photo), error: error, exit: exit)
+                          input: Self.inputFolder(of: photo), error: error, exit: exit, empty: empty)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let line = Array(try encoder.encode(entry)) + [UInt8(ascii: "\n")]

@@ -79,6 +79,23 @@ public final class BatchRunner: @unchecked Sendable {
             if options.previews { outcome.prints = Self.recordedPrints(of: photo, in: manifest) }
             return outcome
         }
+        // A person said it shows no print: nothing to detect. The outputs a cut-short removal
+        // left (its claim names them) go now.
+        if manifest.isMarkedEmpty(photo) {
+            do {
+                // Only files inside the output folder, never a photo: a manifest is only a text file.
+                for path in manifest.unfinishedOutputs(of: photo)
+                where path.hasPrefix(outputFolder + "/") && !path.split(separator: "/").contains("..")
+                    && !context.inputs.contains(path) && SystemPath.exists(path) {
+                    try FileManager.default.removeItem(atPath: path)
+                }
+                try manifest.markDone(photo, outputs: [], prints: [], empty: true)
+                outcome.skipped = true
+            } catch {
+                outcome.failure = describe(error)
+            }
+            return outcome
+        }
         // Named by this attempt's claim: still the batch's own if it fails half-way.
         var claimed: [String] = []
         var manual: [BatchManifest.PrintRecord] = []

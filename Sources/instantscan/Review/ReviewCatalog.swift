@@ -132,7 +132,8 @@ final class ReviewCatalog: @unchecked Sendable {
             return ReviewPhotoJSON.Print(print: print, output: manifestRelative(scan.path),
                                          scanUrl: "/scan/\(id)/\(index + 1)?v=\(version)", manual: manual)
         }
-        let status = prints.isEmpty ? "failed" : prints.contains { $0.print.uncertain == true } ? "uncertain"
+        let empty = manifest(for: photo).isMarkedEmpty(photo)
+        let status = empty ? "fixed" : prints.isEmpty ? "failed" : prints.contains { $0.print.uncertain == true } ? "uncertain"
             : prints.contains(where: \.manual) ? "fixed" : "ok"
         let version = Int(Self.modified(photo.path) ?? 0)
         return ReviewPhotoJSON(id: id, photo: photo.relativePath, name: (photo.relativePath as NSString).lastPathComponent,

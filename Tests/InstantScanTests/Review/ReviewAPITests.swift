@@ -216,6 +216,48 @@ import Testing
         #expect(try await f.get(url).body == after)
     }
 
+    /// A false detection deleted entirely: `{"prints": []}` removes the photo's scans (only those
+    /// its manifest records) and records that it has none, so no later batch detects it again.
+    @Test func anEmptyListRecordsThatThePhotoHasNoPrints() async throws {
+        let f = try await ReviewFixture.make()
+        let id = try #require(try await f.photos()["IMG_0001.jpg"]?["id"] as? String)
+        #expect(FileManager.default.fileExists(atPath: f.scans + "/IMG_0001-1.png"))
+        let response = try await f.put(id, ["prints": [Any]()])
+        #expect(response.status == 200, "\(response.text)")
+        #expect(response.json["status"] as? String == "fixed")
+        #expect((response.json["prints"] as? [Any])?.isEmpty == true)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: f.scans).sorted() == [".instantscan-batch.jsonl"], "its scan gone, nothing left over")
+        let line = try #require(BatchRecords.lastLines(atPath: f.scans + "/" + BatchManifest.fileName)[SystemPath.Key("IMG_0001.jpg")])
+        #expect(line.state == .done && line.outputs.isEmpty && line.empty == true)
+        #expect(try await f.photos()["IMG_0001.jpg"]?["status"] as? String == "fixed")
+
+        // Later batches leave it alone, even scanning everything again.
+        let input = f.input.url.path, scans = f.scans
+        let resumed = try await ReviewFixture.offload { try CLIRunner.run(["batch", input, "-o", scans]) }
+        #expect(resumed.stderr.contains("1 already done, 1 failed"), "\(resumed.stderr)")
+        let again = try await ReviewFixture.offload { try CLIRunner.run(["batch", input, "-o", scans, "--no-resume", "--overwrite", "--json"]) }
+        #expect(!again.stdout.contains("IMG_0001"), "\(again.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: f.scans + "/IMG_0001-1.png"))
+        let report = try await ReviewFixture.offload { try CLIRunner.run(["report", scans, "--input", input]) }
+        #expect(report.stderr.contains("1 not done"), "only the bare photo: \(report.stderr)")
+    }
+
+    /// Killed between claiming the removal and finishing it: the next batch removes what is left
+    /// and records the photo as having no print; a file the batch did not write is never removed.
+    @Test func aRemovalCutShortIsFinishedByTheNextBatch() async throws {
+        let f = try await ReviewFixture.make()
+        let photo = PhotoFinder.Photo(path: f.input.path("IMG_0001.jpg"), relativePath: "IMG_0001.jpg")
+        let manifest = try BatchManifest(outputFolder: f.scans)
+        try manifest.markClaimed(photo, outputs: [f.scans + "/IMG_0001-1.png"], prints: [], empty: true)
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: f.scans + "/IMG_0001-2.png"))
+        let input = f.input.url.path, scans = f.scans
+        _ = try await ReviewFixture.offload { try CLIRunner.run(["batch", input, "-o", scans]) }
+        #expect(!FileManager.default.fileExists(atPath: f.scans + "/IMG_0001-1.png"))
+        #expect(FileManager.default.fileExists(atPath: f.scans + "/IMG_0001-2.png"), "not the batch's")
+        let line = BatchRecords.lastLines(atPath: f.scans + "/" + BatchManifest.fileName)[SystemPath.Key("IMG_0001.jpg")]
+        #expect(line?.state == .done && line?.empty == true)
+    }
+
     @Test func addingAndDeletingPrintsWritesAndRemovesTheirScans() async throws {
         let f = try await ReviewFixture.make()
         let photos = try await f.photos()
