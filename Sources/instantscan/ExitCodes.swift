@@ -12,10 +12,6 @@ enum ExitCodes {
 
     /// The exit code a library error deserves.
     static func code(for error: Error) -> ExitCode {
-        switch error {
-        case is PhotoFile.ReadError: return noInput
-        case is AtomicFile.WriteError, is OutputClaims.Collision: return cannotCreate
-        default: return dataError
-        }
+        ExitCode(Int32(FailureClass.exitCode(for: error)))
     }
 }

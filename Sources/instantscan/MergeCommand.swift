@@ -12,7 +12,8 @@ struct MergeCommand: ParsableCommand {
         photo in the same order), rectified into one frame, aligned to a fraction of a pixel, and \
         fused preferring the photos without glare there; the colour is then corrected once. \
         `scan` warns when a print has glare over 4% of its picture. A photo that does not show the \
-        same print as the reference (the one that sees the print largest) is left out, named with \
+        same print as the reference (the one most others agree with, then the one that sees the print \
+        largest) is left out, named with \
         the reason. Exit 0 when every photo was merged, 1 when the scan was written without a \
         photo that was left out, 65 when fewer than two photos show the same print (nothing written).
         """

@@ -26,6 +26,9 @@ import Darwin
 /// Each shard of a batch (``Shard``) keeps its own manifest in the shared output folder and
 /// appends only to it; a photo that another manifest there records as done is done here too.
 ///
+/// A photo that could not be scanned gets a `failed` line (`error`, `exit`): `report` and
+/// `review` show why after the process is gone, and a re-run tries it again.
+///
 /// Keys added later, each optional so that older lines still read and older readers skip them:
 /// `input` (the batch's input folder, absolute, so `instantscan review` finds the photos),
 /// and per scan `window` and `manual` (corners set by hand in `review`: a later run scans the
@@ -51,9 +54,16 @@ package final class BatchManifest: @unchecked Sendable {
         package var prints: [PrintRecord]?
         /// The batch's input folder (absolute), which `photo` is relative to; nil on older lines.
         package var input: String?
+        /// Why the photo failed (`failed` lines).
+        package var error: String? = nil
+        /// The exit code `instantscan scan` gives that photo alone (``FailureClass``; `failed` lines).
+        package var exit: Int? = nil
+        /// True when a person said the photo shows no print (in `instantscan review`): a later run
+        /// neither detects it again nor fails it.
+        package var empty: Bool? = nil
 
         enum CodingKeys: String, CodingKey {
-            case version = "v", state, photo, bytes, modified, outputs, prints, input
+            case version = "v", state, photo, bytes, modified, outputs, prints, input, error, exit, empty
         }
     }
 
@@ -91,6 +101,9 @@ package final class BatchManifest: @unchecked Sendable {
         case claimed
         /// Every output is written.
         case done
+        /// The photo could not be scanned (`error`, `exit`); a re-run tries it again. `outputs`
+        /// names what an earlier line had claimed or written, still the batch's own.
+        case failed
     }
 
     /// Why the manifest cannot be used.
@@ -111,6 +124,10 @@ package final class BatchManifest: @unchecked Sendable {
     private var latest: [SystemPath.Key: Entry]
     /// What the folder's other manifests (other shards') record as done, read once.
     private let doneElsewhere: [SystemPath.Key: Entry]
+    /// The line that counts in the folder's other manifests, with its manifest's name, read once.
+    private let elsewhere: [SystemPath.Key: (manifest: String, entry: Entry)]
+    /// This manifest's file name.
+    private let name: String
 
     /// Opens (or prepares) the manifest `fileName` in `outputFolder` (a shard's:
     /// ``Shard/manifestFileName``); refuses one that is not a regular file (a symlink planted
@@ -121,8 +138,10 @@ package final class BatchManifest: @unchecked Sendable {
         if let info = SystemPath.linkStatus(path), (info.st_mode & S_IFMT) != S_IFREG {
             throw ManifestError(description: "\(path): the batch manifest is not a regular file (a symbolic link?); refusing to use it")
         }
+        name = fileName
         latest = BatchRecords.lastLines(atPath: path)
-        doneElsewhere = BatchRecords.done(in: folder, excluding: fileName)
+        elsewhere = BatchRecords.countingLines(in: folder, excluding: fileName)
+        doneElsewhere = elsewhere.compactMapValues { ($0.entry.state ?? .done) == .done ? $0.entry : nil }
     }
 
     /// True when `photo` was finished by an earlier run, is unchanged since, and its outputs exist.
@@ -138,10 +157,11 @@ package final class BatchManifest: @unchecked Sendable {
         }
     }
 
-    /// The outputs an earlier run claimed for `photo` and was cut short before finishing: this run
-    /// may replace them.
+    /// The outputs an earlier run claimed for `photo` and was cut short before finishing, or
+    /// that a failed attempt left named: this run may replace them.
     package func unfinishedOutputs(of photo: PhotoFinder.Photo) -> Set<String> {
-        guard let entry = lock.withLock({ latest[SystemPath.Key(photo.relativePath)] }), entry.state == .claimed else { return [] }
+        guard let entry = lock.withLock({ latest[SystemPath.Key(photo.relativePath)] }),
+              entry.state == .claimed || entry.state == .failed else { return [] }
         return Set(outputPaths(of: entry))
     }
 
@@ -169,31 +189,67 @@ package final class BatchManifest: @unchecked Sendable {
 
     /// Records that `outputs` (paths inside the output folder) are about to be written for `photo`;
     /// `prints` are corners set by hand, kept on the line so that they outlive a cut-short run.
-    package func markClaimed(_ photo: PhotoFinder.Photo, outputs: [String], prints: [PrintRecord]? = nil) throws {
-        try append(photo, outputs: outputs, state: .claimed, prints: prints)
+    /// `empty`: a person said the photo shows no print; its `outputs` are to be removed.
+    package func markClaimed(_ photo: PhotoFinder.Photo, outputs: [String], prints: [PrintRecord]? = nil, empty: Bool = false) throws {
+        try append(photo, outputs: outputs, state: .claimed, prints: prints, empty: empty ? true : nil)
     }
 
     /// Records `photo` as finished with `outputs` (call after every output is written), and what
     /// each holds.
-    package func markDone(_ photo: PhotoFinder.Photo, outputs: [String], prints: [PrintRecord]? = nil) throws {
-        try append(photo, outputs: outputs, state: .done, prints: prints)
+    package func markDone(_ photo: PhotoFinder.Photo, outputs: [String], prints: [PrintRecord]? = nil, empty: Bool = false) throws {
+        try append(photo, outputs: outputs, state: .done, prints: prints, empty: empty ? true : nil)
+    }
+
+    /// True when the line that counts for `photo` says a person found no print in it.
+    package func isMarkedEmpty(_ photo: PhotoFinder.Photo) -> Bool {
+        countingLine(of: SystemPath.Key(photo.relativePath))?.empty == true
+    }
+
+    /// Records that `photo` failed (`error`, and the exit code ``FailureClass`` gives it), so that
+    /// `report` and `review` show why after the process is gone; a re-run tries it again. The
+    /// outputs its last line named stay named (`outputs`: the batch's own files, which a re-run
+    /// may replace), and so do corners set by hand (`prints`).
+    package func markFailed(_ photo: PhotoFinder.Photo, error: String, exit: Int, outputs: [String] = [],
+                            prints: [PrintRecord]? = nil) throws {
+        let earlier = lock.withLock { latest[SystemPath.Key(photo.relativePath)] }.map(outputPaths) ?? []
+        var named = outputs
+        for path in earlier where !named.contains(path) { named.append(path) }
+        try append(photo, outputs: named, state: .failed, prints: prints, error: error, exit: exit)
+    }
+
+    /// The last line for `photo` when it records a failure.
+    package func failure(of photo: PhotoFinder.Photo) -> Entry? {
+        lock.withLock { latest[SystemPath.Key(photo.relativePath)] }.flatMap { $0.state == .failed ? $0 : nil }
     }
 
     /// The scans an earlier run recorded for `photo`: output path and record.
     package func recordedPrints(of photo: PhotoFinder.Photo) -> [(path: String, record: PrintRecord)] {
         let key = SystemPath.Key(photo.relativePath)
         let own = lock.withLock { latest[key] }
-        guard let entry = own?.prints == nil ? doneElsewhere[key] ?? own : own, let prints = entry.prints,
-              prints.count == entry.outputs.count else { return [] }
+        guard let entry = own?.prints == nil ? doneElsewhere[key] ?? own : own, (entry.state ?? .done) == .done,
+              let prints = entry.prints, prints.count == entry.outputs.count else { return [] }
         return Array(zip(outputPaths(of: entry), prints))
     }
 
     /// The prints a person placed by hand on `photo` (in `instantscan review`), in order; empty when
-    /// its last line records none.
+    /// the line that counts for it records none. That line may be another manifest's of the folder
+    /// (``BatchRecords/countingLines(in:excluding:)``: review records a fix in the manifest owning
+    /// the photo), so a plain batch and every shard keep the same fixes.
     package func manualPrints(of photo: PhotoFinder.Photo) -> [PrintRecord] {
-        guard let prints = lock.withLock({ latest[SystemPath.Key(photo.relativePath)] })?.prints,
+        guard let prints = countingLine(of: SystemPath.Key(photo.relativePath))?.prints,
               !prints.isEmpty, prints.allSatisfy({ $0.manual == true && $0.card != nil }) else { return [] }
         return prints
+    }
+
+    /// The line that counts for `key` among this manifest's (as it is now) and the others' (as read
+    /// at the start): the rule of ``BatchRecords/countingLines(in:excluding:)``.
+    private func countingLine(of key: SystemPath.Key) -> Entry? {
+        let own = lock.withLock { latest[key] }
+        guard let other = elsewhere[key] else { return own }
+        guard let own else { return other.entry }
+        let (ownDone, otherDone) = ((own.state ?? .done) == .done, (other.entry.state ?? .done) == .done)
+        if ownDone != otherDone { return ownDone ? own : other.entry }
+        return name < other.manifest ? own : other.entry
     }
 
     /// The outputs the last line for `photo` names (done or claimed), as paths to open.
@@ -214,13 +270,16 @@ package final class BatchManifest: @unchecked Sendable {
         return entry.outputs.map { $0.hasPrefix("/") ? $0 : (folder as NSString).appendingPathComponent($0) }
     }
 
-    private func append(_ photo: PhotoFinder.Photo, outputs: [String], state: State, prints: [PrintRecord]? = nil) throws {
-        guard let stamp = SystemPath.stamp(photo.path) else {
+    private func append(_ photo: PhotoFinder.Photo, outputs: [String], state: State, prints: [PrintRecord]? = nil,
+                        error: String? = nil, exit: Int? = nil, empty: Bool? = nil) throws {
+        // A photo that vanished fails with size and time 0: its failure is recorded all the same.
+        let stamp = SystemPath.stamp(photo.path)
+        guard stamp != nil || state == .failed else {
             throw PhotoFile.ReadError.missing(photo.path)
         }
-        let entry = Entry(version: Self.version, state: state, photo: photo.relativePath, bytes: stamp.bytes,
-                          modified: stamp.modified, outputs: outputs.map(relative), prints: prints,
-                          input: Self.inputFolder(of: photo))
+        let entry = Entry(version: Self.version, state: state, photo: photo.relativePath, bytes: stamp?.bytes ?? 0,
+                          modified: stamp?.modified ?? 0, outputs: outputs.map(relative), prints: prints,
+                          input: Self.inputFolder(of: photo), error: error, exit: exit, empty: empty)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let line = Array(try encoder.encode(entry)) + [UInt8(ascii: "\n")]

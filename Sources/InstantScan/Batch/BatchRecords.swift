@@ -42,16 +42,28 @@ package enum BatchRecords {
         return latest
     }
 
+    /// Per photo, the line that counts of the manifests in `folder` (but `excluded`), with the
+    /// name of the manifest holding it: the photo's `done` line, from the first manifest by name
+    /// when several have one; else its last line in the first manifest by name that has one.
+    ///
+    /// That manifest owns the photo: `instantscan review` records a fix there, and a later run
+    /// (plain or any shard) reads a fix from there when its own manifest has no line for the photo.
+    package static func countingLines(in folder: String, excluding excluded: String? = nil)
+        -> [SystemPath.Key: (manifest: String, entry: BatchManifest.Entry)] {
+        var counting: [SystemPath.Key: (manifest: String, entry: BatchManifest.Entry)] = [:]
+        for name in manifestNames(in: folder) where name != excluded {
+            for (photo, entry) in lastLines(atPath: (folder as NSString).appendingPathComponent(name)) {
+                let isDone = (entry.state ?? .done) == .done
+                if let known = counting[photo], !isDone || (known.entry.state ?? .done) == .done { continue }
+                counting[photo] = (name, entry)
+            }
+        }
+        return counting
+    }
+
     /// The photos some manifest in `folder` records as done (its last line for the photo), but the
     /// manifest named `excluded`; by the relative path's bytes. When several do, the first by manifest name.
     package static func done(in folder: String, excluding excluded: String? = nil) -> [SystemPath.Key: BatchManifest.Entry] {
-        var done: [SystemPath.Key: BatchManifest.Entry] = [:]
-        for name in manifestNames(in: folder) where name != excluded {
-            for (photo, entry) in lastLines(atPath: (folder as NSString).appendingPathComponent(name))
-            where (entry.state ?? .done) == .done && done[photo] == nil {
-                done[photo] = entry
-            }
-        }
-        return done
+        countingLines(in: folder, excluding: excluded).compactMapValues { ($0.entry.state ?? .done) == .done ? $0.entry : nil }
     }
 }

@@ -34,7 +34,7 @@ public final class BatchRunner: @unchecked Sendable {
                     onFinish: @escaping @Sendable (PhotoOutcome, Int) -> Void) throws -> BatchSummary {
         let outputFolder = Self.trimmed(outputFolder)
         try OutputFolder.create(outputFolder)
-        let stems = OutputStems.stems(for: listed.map(\.relativePath))
+        let stems = Self.stems(for: listed, outputFolder: outputFolder)
         let photos = options.shard?.share(of: listed) ?? listed
         // A run killed outright (SIGKILL, a power cut) leaves its temporaries; they go now. A
         // shard cleans only those of its own photos: the others' may be in flight on other machines.
@@ -79,12 +79,33 @@ public final class BatchRunner: @unchecked Sendable {
             if options.previews { outcome.prints = Self.recordedPrints(of: photo, in: manifest) }
             return outcome
         }
+        // A person said it shows no print: nothing to detect. The outputs a cut-short removal
+        // left (its claim names them) go now.
+        if manifest.isMarkedEmpty(photo) {
+            do {
+                // Only files inside the output folder, never a photo: a manifest is only a text file.
+                for path in manifest.unfinishedOutputs(of: photo)
+                where path.hasPrefix(outputFolder + "/") && !path.split(separator: "/").contains("..")
+                    && !context.inputs.contains(path) && SystemPath.exists(path) {
+                    try FileManager.default.removeItem(atPath: path)
+                }
+                try manifest.markDone(photo, outputs: [], prints: [], empty: true)
+                outcome.skipped = true
+            } catch {
+                outcome.failure = describe(error)
+            }
+            return outcome
+        }
+        // Named by this attempt's claim: still the batch's own if it fails half-way.
+        var claimed: [String] = []
+        var manual: [BatchManifest.PrintRecord] = []
+        var exitCode = FailureClass.noPrint
         do {
             let bytes = try PhotoFile.read(photo.path)
             var scanOptions = options.scan
             if options.previews { scanOptions.previewLongSide = 480 }
             // Corners a person set in `instantscan review` win over detection and over --corners.
-            let manual = manifest.manualPrints(of: photo)
+            manual = manifest.manualPrints(of: photo)
             let result = manual.isEmpty ? try PrintScanner(options: scanOptions).scan(bytes, corners: options.corners)
                 : try ManualScan(options: scanOptions).scan(bytes, prints: manual.map {
                     ManualScan.Print(card: $0.card!, format: $0.format.flatMap(PrintFormat.init(rawValue:)))
@@ -95,10 +116,7 @@ public final class BatchRunner: @unchecked Sendable {
                 // 90 keeps chroma at full resolution (4:4:4), so the thin overlay lines stay their colour.
                 outcome.preview = try? JPEGEncoder.encode(preview, quality: 90)
             }
-            guard !result.prints.isEmpty else {
-                outcome.failure = "no print found"
-                return outcome
-            }
+            guard !result.prints.isEmpty else { throw NoPrintFound() }
             let subfolder = (photo.relativePath as NSString).deletingLastPathComponent
             let folder = subfolder.isEmpty ? outputFolder : outputFolder + "/" + subfolder
             try OutputFolder.create(folder)
@@ -112,6 +130,7 @@ public final class BatchRunner: @unchecked Sendable {
                 throw AtomicFile.WriteError.exists(path)
             }
             try manifest.markClaimed(photo, outputs: paths, prints: manual.isEmpty ? nil : manual)
+            claimed = paths
             for (print, path) in zip(result.prints, paths) {
                 try encoder.write(print, to: path, overwrite: options.overwrite || own.contains(path),
                                   protecting: context.inputs)
@@ -123,11 +142,22 @@ public final class BatchRunner: @unchecked Sendable {
                                           corners: $0.card.corners.map { [$0.x, $0.y] },
                                           window: $0.window?.corners.map { [$0.x, $0.y] }, manual: manual.isEmpty ? nil : true)
             })
+        } catch is NoPrintFound {
+            outcome.failure = "no print found"
         } catch {
             outcome.failure = describe(error)
+            exitCode = FailureClass.exitCode(for: error)
+        }
+        if let failure = outcome.failure {
+            // Best effort: when the disk is full this line may not fit either; the photo is then
+            // left as its earlier line says, which a re-run retries all the same unless done.
+            try? manifest.markFailed(photo, error: failure, exit: exitCode, outputs: claimed,
+                                     prints: manual.isEmpty ? nil : manual)
         }
         return outcome
     }
+
+    private struct NoPrintFound: Error {}
 
     /// Scans `photo` again now, whatever the manifest says is done, as one photo of a batch of
     /// `photos` (which decides its outputs' names): `instantscan review` after a person placed its
@@ -136,8 +166,18 @@ public final class BatchRunner: @unchecked Sendable {
     package func rescan(_ photo: PhotoFinder.Photo, among photos: [PhotoFinder.Photo], into outputFolder: String,
                         manifest: BatchManifest) -> PhotoOutcome {
         let context = RunContext(manifest: manifest, inputs: ProtectedFiles(photos.map(\.path)),
-                                 stems: OutputStems.stems(for: photos.map(\.relativePath)), claims: OutputClaims())
+                                 stems: Self.stems(for: photos, outputFolder: Self.trimmed(outputFolder)), claims: OutputClaims())
         return process(photo, into: Self.trimmed(outputFolder), context: context, resume: false)
+    }
+
+    /// Each photo's output stem: the one its scans already have when a manifest of the folder
+    /// names them (a photo added later must not take a done photo's name), else by the scheme of
+    /// ``OutputStems``.
+    static func stems(for photos: [PhotoFinder.Photo], outputFolder: String) -> [SystemPath.Key: String] {
+        let recorded = BatchRecords.countingLines(in: outputFolder).compactMapValues {
+            $0.entry.outputs.first.flatMap(OutputStems.recordedStem(ofOutput:))
+        }
+        return OutputStems.stems(for: photos.map(\.relativePath), keeping: recorded)
     }
 
     /// What an earlier run wrote for `photo`, with thumbnails read back from its scans.

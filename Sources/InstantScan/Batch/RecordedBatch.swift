@@ -19,7 +19,7 @@ package struct RecordedBatch {
     /// The manifests read, by file name.
     package let manifestNames: [String]
     private let manifest: BatchManifest
-    /// Per photo, the line that counts: a `done` line from any manifest, else the last `claimed` one.
+    /// Per photo, the line that counts (``BatchRecords/countingLines(in:excluding:)``).
     /// By the photo's bytes (SystemPath): names that differ only in Unicode normalization are two photos.
     private let lines: [SystemPath.Key: BatchManifest.Entry]
     /// The shard count every shard manifest names, when they agree.
@@ -33,14 +33,7 @@ package struct RecordedBatch {
             throw ReportError(description: "\(outputFolder): no batch manifest here (\(BatchManifest.fileName) or a shard's .instantscan-batch.shard-K-of-N.jsonl); is it the output folder of a batch?")
         }
         manifest = try BatchManifest(outputFolder: self.outputFolder)
-        var lines: [SystemPath.Key: BatchManifest.Entry] = [:]
-        for name in manifestNames {
-            for (photo, entry) in BatchRecords.lastLines(atPath: (self.outputFolder as NSString).appendingPathComponent(name))
-            where lines[photo].map({ ($0.state ?? .done) != .done }) ?? true {
-                lines[photo] = entry
-            }
-        }
-        self.lines = lines
+        lines = BatchRecords.countingLines(in: self.outputFolder).mapValues(\.entry)
         let counts = Set(manifestNames.compactMap(Self.shardCount(inManifestName:)))
         shardCount = counts.count == 1 ? counts.first : nil
     }
@@ -88,6 +81,11 @@ package struct RecordedBatch {
             return outcome
         }
         let outputs = manifest.outputPaths(of: entry)
+        if entry.state == .failed {
+            let exit = entry.exit.map { " (exit \($0))" } ?? ""
+            outcome.failure = "failed\(exit): \(entry.error ?? "no reason recorded")\(shard) — fix it and run the batch again"
+            return outcome
+        }
         guard (entry.state ?? .done) == .done else {
             outcome.failure = "cut short: claimed but never finished (the task was killed?)\(shard) — run it again to resume"
             return outcome

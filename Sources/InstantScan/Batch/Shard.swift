@@ -67,8 +67,8 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
     /// `.instantscan-batch.shard-2-of-3.jsonl`.
     public var manifestFileName: String { ".instantscan-batch.shard-\(index)-of-\(count).jsonl" }
 
-    /// 64-bit FNV-1a of `bytes`.
-    static func fnv1a64(_ bytes: some Sequence<UInt8>) -> UInt64 {
+    /// 64-bit FNV-1a of `bytes`: the shard hash, and the stable photo id of `instantscan review`.
+    package static func fnv1a64(_ bytes: some Sequence<UInt8>) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes {
             hash ^= UInt64(byte)

@@ -21,22 +21,34 @@ struct PreparedShot {
 
 /// The frame every shot is rectified into: the reference shot's card at its native resolution.
 struct ReferenceFrame {
-    /// The index of the shot that sees the print largest (most pixels, usually the sharpest).
+    /// The index of the reference shot: the one most others agree is the same print, of those the
+    /// one that sees the print largest (most pixels, usually the sharpest).
     var reference: Int
     /// The card's size in the frame.
     var size: PixelSize
     /// The format the merge uses: the caller's, else the reference's.
     var format: PrintFormat?
 
-    init(_ located: [LocatedShot], format: PrintFormat?) {
-        let natives = located.map {
-            PrintRectifier.nativeSize(quad: $0.print.card,
-                                      aspect: PrintRectifier.cardAspect(of: $0.print, photo: $0.decoded.uprightSize))
+    /// The frame of shot `reference`, by default the one that sees the print largest.
+    init(_ located: [LocatedShot], format: PrintFormat?, reference: Int? = nil) {
+        let natives = Self.nativeSizes(located)
+        self.reference = reference ?? Self.largest(located)
+        size = PixelSize(width: max(2, Int(natives[self.reference].width.rounded())),
+                         height: max(2, Int(natives[self.reference].height.rounded())))
+        self.format = format ?? located[self.reference].print.format
+    }
+
+    /// Each shot's card at its native resolution.
+    static func nativeSizes(_ located: [LocatedShot]) -> [(width: Double, height: Double)] {
+        located.map {
+            PrintRectifier.nativeSize(quad: $0.print.card, aspect: PrintRectifier.cardAspect(of: $0.print, photo: $0.decoded.uprightSize))
         }
-        reference = natives.indices.max { natives[$0].width * natives[$0].height < natives[$1].width * natives[$1].height }!
-        size = PixelSize(width: max(2, Int(natives[reference].width.rounded())),
-                         height: max(2, Int(natives[reference].height.rounded())))
-        self.format = format ?? located[reference].print.format
+    }
+
+    /// The shot that sees the print largest; of those in `among` when given.
+    static func largest(_ located: [LocatedShot], among: [Int]? = nil) -> Int {
+        let natives = nativeSizes(located)
+        return (among ?? Array(located.indices)).max { natives[$0].width * natives[$0].height < natives[$1].width * natives[$1].height }!
     }
 }
 

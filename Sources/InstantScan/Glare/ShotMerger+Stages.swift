@@ -43,6 +43,35 @@ extension ShotMerger {
         }
     }
 
+    /// The shot most others pass ``SamePrintCheck`` against (compared pairwise as rectified in
+    /// `frame`, by their corners), the largest view among those tied: with three shots or more,
+    /// one of another print is then the odd one out even when it sees its print largest.
+    func majorityReference(_ prepared: [PreparedShot], located: [LocatedShot], in frame: ReferenceFrame,
+                           timings: inout StageTimings) -> Int {
+        guard prepared.count >= 3 else { return frame.reference }
+        let reach = 0.03
+        let (lumas, trusts) = timings.measure("align") {
+            (prepared.map { FloatPlane.luma(of: $0.image) }, prepared.map { $0.glare.dilated(reach: reach) })
+        }
+        var votes = [Int](repeating: 0, count: prepared.count)
+        timings.measure("align") {
+            for i in prepared.indices {
+                for j in prepared.indices where j > i {
+                    let verdict = SamePrintCheck().compare(reference: lumas[i], moving: lumas[j], map: .identity,
+                                                           window: frame.format?.normalizedWindow,
+                                                           referenceWeight: { 1 - trusts[i].value(u: $0, v: $1) },
+                                                           movingWeight: { 1 - trusts[j].value(u: $0, v: $1) })
+                    if verdict.isSamePrint {
+                        votes[i] += 1
+                        votes[j] += 1
+                    }
+                }
+            }
+        }
+        let most = votes.max() ?? 0
+        return ReferenceFrame.largest(located, among: prepared.indices.filter { votes[$0] == most })
+    }
+
     /// Registers every shot against the reference, glare of either weighted out.
     func align(_ prepared: [PreparedShot], in frame: ReferenceFrame, timings: inout StageTimings) -> [ShotAlignment] {
         let aligner = ShotAligner()

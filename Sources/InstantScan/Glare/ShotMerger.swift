@@ -8,8 +8,9 @@
 /// ```
 ///
 /// Each shot's print is found (or taken from its corners) and rectified
-/// (``PrintRectifier``) into the frame of the reference shot — the one that sees the print
-/// largest, at its native resolution — and its glare mapped (``GlareDetector``). What detection
+/// (``PrintRectifier``) into the frame of the reference shot — the one most other shots agree
+/// shows the same print, of those the one that sees it largest, at its native resolution — and
+/// its glare mapped (``GlareDetector``). What detection
 /// leaves (a pixel or two, a hair of rotation) is registered away on the luma, glare weighted out
 /// (`ShotAligner`), and each shot is warped again straight from its photo through the refined
 /// map, so no pixel is resampled twice. Exposures are matched in linear light on the pixels no
@@ -45,13 +46,23 @@ public struct ShotMerger: Sendable {
         for shot in shots {
             located.append(try locate(shot, timings: &timings, warnings: &warnings))
         }
-        let frame = ReferenceFrame(located, format: options.format)
-        for entry in located where entry.print.format != frame.format {
-            warnings.append("\(entry.name): detected as \(entry.print.format?.rawValue ?? "unknown"), merged as \(frame.format?.rawValue ?? "unknown")")
-        }
+        var frame = ReferenceFrame(located, format: options.format)
         var prepared: [PreparedShot] = []
         for entry in located {
             prepared.append(try prepare(entry, in: frame, timings: &timings))
+        }
+        // The reference is the shot most others agree with: were it the one shot of another
+        // print, every other shot would be left out.
+        let agreed = majorityReference(prepared, located: located, in: frame, timings: &timings)
+        if agreed != frame.reference {
+            frame = ReferenceFrame(located, format: options.format, reference: agreed)
+            prepared = []
+            for entry in located {
+                prepared.append(try prepare(entry, in: frame, timings: &timings))
+            }
+        }
+        for entry in located where entry.print.format != frame.format {
+            warnings.append("\(entry.name): detected as \(entry.print.format?.rawValue ?? "unknown"), merged as \(frame.format?.rawValue ?? "unknown")")
         }
         let alignments = align(prepared, in: frame, timings: &timings)
         let fused = try fuse(prepared, alignments: alignments, in: frame, timings: &timings, warnings: &warnings)

@@ -1,8 +1,13 @@
 import Foundation
 import InstantScan
 
-/// The photos of one batch, as its output folder's manifest and its input folder tell them,
+/// The photos of one batch, as its output folder's manifests and its input folder tell them,
 /// each with a stable id: the only files the review server will read.
+///
+/// Every manifest of the folder is read: a plain batch's and each shard's. A photo's fix is
+/// recorded in the manifest that owns it (``BatchRecords/countingLines(in:excluding:)``: the one
+/// with its `done` line), or in the plain batch's for a photo no manifest records, which is where
+/// a later `batch` (plain or `--shard`) and `report` look for it.
 final class ReviewCatalog: @unchecked Sendable {
     /// Why a folder cannot be reviewed.
     struct SetupError: Error, CustomStringConvertible {
@@ -15,8 +20,11 @@ final class ReviewCatalog: @unchecked Sendable {
     let inputFolder: String
     /// Every photo of the batch, by relative path.
     let photos: [PhotoFinder.Photo]
-    /// The batch's manifest, which re-scans append to.
-    let manifest: BatchManifest
+    /// Each manifest of the folder by file name (the plain batch's always: it receives the fixes of
+    /// photos no manifest records).
+    private let manifests: [String: BatchManifest]
+    /// The manifest owning each photo that some manifest records, by file name.
+    private let owners: [SystemPath.Key: String]
     private let byID: [String: PhotoFinder.Photo]
     private let lock = NSLock()
     private var sizes: [String: (stamp: Double, size: PixelSize)] = [:]
@@ -30,15 +38,18 @@ final class ReviewCatalog: @unchecked Sendable {
         guard isFolder(folder) else {
             throw SetupError(description: "\(outputFolder): no such folder")
         }
-        let manifestPath = (folder as NSString).appendingPathComponent(BatchManifest.fileName)
-        guard SystemPath.exists(manifestPath) || BatchRecords.manifestNames(in: folder).isEmpty else {
-            throw SetupError(description: "\(outputFolder): only shards' manifests here (\(BatchRecords.manifestNames(in: folder).joined(separator: ", "))); review reads a plain batch's (\(BatchManifest.fileName)) and cannot fix the prints of a sharded batch yet — `instantscan report \(outputFolder)` shows them")
+        let names = BatchRecords.manifestNames(in: folder)
+        guard !names.isEmpty else {
+            throw SetupError(description: "\(outputFolder): no batch here (no \(BatchManifest.fileName) nor a shard's .instantscan-batch.shard-K-of-N.jsonl); run `instantscan batch PHOTOS -o \(outputFolder)` first")
         }
-        guard SystemPath.exists(manifestPath) else {
-            throw SetupError(description: "\(outputFolder): no batch here (no \(BatchManifest.fileName)); run `instantscan batch PHOTOS -o \(outputFolder)` first")
+        var manifests: [String: BatchManifest] = [:]
+        for name in Set(names + [BatchManifest.fileName]) {
+            manifests[name] = try BatchManifest(outputFolder: folder, fileName: name)
         }
-        manifest = try BatchManifest(outputFolder: folder)
-        let entries = manifest.entries
+        let counting = BatchRecords.countingLines(in: folder)
+        self.manifests = manifests
+        owners = counting.mapValues(\.manifest)
+        let entries = Dictionary(counting.values.map { ($0.entry.photo, $0.entry) }, uniquingKeysWith: { a, _ in a })
         // The folder most lines name: a batch run from one input folder names one.
         let recorded = Dictionary(grouping: entries.values.compactMap(\.input), by: { $0 })
             .max { $0.value.count < $1.value.count }?.key
@@ -59,15 +70,24 @@ final class ReviewCatalog: @unchecked Sendable {
         byID = Dictionary(uniqueKeysWithValues: photos.map { (Self.id(of: $0.relativePath), $0) })
     }
 
-    /// A photo's id: 16 hex digits of the FNV-1a hash of its relative path.
+    /// A photo's id: 16 hex digits of the FNV-1a hash of its relative path's bytes, the hash that
+    /// picks its shard.
     static func id(of relativePath: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in SystemPath.bytes(relativePath) { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        let hex = String(hash, radix: 16)
+        let hex = String(Shard.fnv1a64(SystemPath.bytes(relativePath)), radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
     }
 
     func photo(id: String) -> PhotoFinder.Photo? { byID[id] }
+
+    /// The manifest that owns `photo`: where its fixes are recorded and its scans read.
+    func manifest(for photo: PhotoFinder.Photo) -> BatchManifest {
+        manifests[owners[SystemPath.Key(photo.relativePath)] ?? BatchManifest.fileName]!
+    }
+
+    /// A scan some manifest records, if any: its container is the batch's.
+    var someScan: String? {
+        manifests.keys.sorted().lazy.compactMap { self.manifests[$0]?.doneOutputs.first }.first
+    }
 
     /// The photo's upright size, read from its header (and kept while the file is unchanged).
     func uprightSize(of photo: PhotoFinder.Photo) throws -> PixelSize {
@@ -85,9 +105,9 @@ final class ReviewCatalog: @unchecked Sendable {
         return size
     }
 
-    /// The scans the manifest records for `photo`, when its last line is a finished one.
+    /// The scans the manifest owning `photo` records for it.
     func scans(of photo: PhotoFinder.Photo) -> [(path: String, record: BatchManifest.PrintRecord)] {
-        manifest.recordedPrints(of: photo).filter { isInsideOutput($0.path) }
+        manifest(for: photo).recordedPrints(of: photo).filter { isInsideOutput($0.path) }
     }
 
     /// True when `path` lies inside the output folder (symbolic links resolved).
@@ -112,12 +132,14 @@ final class ReviewCatalog: @unchecked Sendable {
             return ReviewPhotoJSON.Print(print: print, output: manifestRelative(scan.path),
                                          scanUrl: "/scan/\(id)/\(index + 1)?v=\(version)", manual: manual)
         }
-        let status = prints.isEmpty ? "failed" : prints.contains { $0.print.uncertain == true } ? "uncertain"
+        let empty = manifest(for: photo).isMarkedEmpty(photo)
+        let status = empty ? "fixed" : prints.isEmpty ? "failed" : prints.contains { $0.print.uncertain == true } ? "uncertain"
             : prints.contains(where: \.manual) ? "fixed" : "ok"
         let version = Int(Self.modified(photo.path) ?? 0)
         return ReviewPhotoJSON(id: id, photo: photo.relativePath, name: (photo.relativePath as NSString).lastPathComponent,
                                width: size.width, height: size.height, previewUrl: "/preview/\(id).jpg?v=\(version)",
-                               photoUrl: "/photo/\(id)?v=\(version)", status: status, prints: prints)
+                               photoUrl: "/photo/\(id)?v=\(version)", status: status, prints: prints,
+                               error: prints.isEmpty ? manifest(for: photo).failure(of: photo)?.error : nil)
     }
 
     /// Every photo, those to check first: uncertain prints, then failures, then the rest.

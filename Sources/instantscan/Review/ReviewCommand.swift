@@ -50,7 +50,7 @@ struct ReviewCommand: ParsableCommand {
         var options = BatchOptions()
         options.scan = scanOptions.makeScanOptions()
         // Scans keep the container the batch wrote them in, unless --format says otherwise.
-        options.output = scanOptions.encoderFormat(forPath: catalog.manifest.doneOutputs.first)
+        options.output = scanOptions.encoderFormat(forPath: catalog.someScan)
         options.overwrite = false
         let handler = ReviewHandler(catalog: catalog, previews: ReviewPreviews(maximumPixels: options.scan.maximumPixels),
                                     rescanner: ReviewRescanner(catalog: catalog, options: options), page: page,

@@ -3,7 +3,8 @@ import InstantScan
 
 /// The body of `PUT /api/photos/{id}/corners`: every print of the photo as a person placed it,
 /// `{"prints": [{"corners": [[x, y], [x, y], [x, y], [x, y]], "format": "instax-mini"}]}`, corners
-/// TL TR BR BL of the upright print in upright photo pixels, the format optional.
+/// TL TR BR BL of the upright print in upright photo pixels, the format optional; an empty list
+/// says the photo shows no print.
 ///
 /// Checked as `--corners` is: four finite points, a convex quadrilateral in clockwise order, inside
 /// the photo (give or take a quarter of its long side, for a print running off it); a bad one is
@@ -35,8 +36,9 @@ struct ReviewFix {
         } catch {
             throw Problem(description: "the body must be JSON {\"prints\": [{\"corners\": [[x, y], [x, y], [x, y], [x, y]], \"format\": \"…\"}]}: \(Self.summary(error))")
         }
-        guard (1...Self.mostPrints).contains(body.prints.count) else {
-            throw Problem(description: "prints: give from 1 to \(Self.mostPrints) prints, got \(body.prints.count)")
+        // None: the photo shows no print (a false detection deleted); its scans are removed.
+        guard (0...Self.mostPrints).contains(body.prints.count) else {
+            throw Problem(description: "prints: give from 0 to \(Self.mostPrints) prints, got \(body.prints.count)")
         }
         prints = try body.prints.enumerated().map { index, print in
             let label = "print \(index + 1)"

@@ -19,6 +19,8 @@ struct ReviewPhotoJSON: Encodable {
     /// uncertain (a print to check), failed (no scan), fixed (corners set by hand) or ok.
     var status: String
     var prints: [Print]
+    /// Why the batch could not scan it, as its manifest records (`failed` only).
+    var error: String?
 
     /// One scan of the photo.
     struct Print: Encodable {

@@ -26,15 +26,15 @@ final class ReviewRescanner: @unchecked Sendable {
     /// Re-scans `photo` with `prints`; returns the photo as the API now describes it.
     func rescan(_ photo: PhotoFinder.Photo, prints: [ManualScan.Print]) throws -> ReviewPhotoJSON {
         try lock.withLock {
-            let manifest = catalog.manifest
+            let manifest = catalog.manifest(for: photo)
             let earlier = manifest.outputs(of: photo).filter(catalog.isInsideOutput)
             let records = prints.map {
                 BatchManifest.PrintRecord(format: $0.format?.rawValue, confidence: 1,
                                           corners: $0.card.corners.map { [$0.x, $0.y] }, manual: true)
             }
-            // The claim names the earlier scans, which the runner may then replace; and it carries
-            // the corners, so a run cut short here keeps them.
-            try manifest.markClaimed(photo, outputs: earlier, prints: records)
+            // The claim names the earlier scans, which the runner may then replace (or, with no
+            // print left, remove); and it carries the corners, so a run cut short here keeps them.
+            try manifest.markClaimed(photo, outputs: earlier, prints: records, empty: prints.isEmpty)
             let outcome = runner.rescan(photo, among: catalog.photos, into: catalog.outputFolder, manifest: manifest)
             if let failure = outcome.failure { throw Failure(description: "\(photo.relativePath): \(failure)") }
             // Scans of prints that are gone (deleted on the page, or renumbered away) go too:

@@ -18,6 +18,25 @@ import Testing
         #expect(Self.stems(["x/a.JPG", "A.Jpg", "a.png", "a.JPG", "a.jpg"]) == expected)
     }
 
+    /// A stem an earlier run gave is kept: a photo added later that the scheme would put first
+    /// does not take it, and the photo keeping it is not renamed.
+    @Test func recordedStemsAreKept() {
+        func stems(_ names: [String], _ kept: [String: String]) -> [String: String] {
+            let recorded = Dictionary(uniqueKeysWithValues: kept.map { (SystemPath.Key($0.key), $0.value) })
+            return Dictionary(uniqueKeysWithValues: OutputStems.stems(for: names, keeping: recorded).map { (SystemPath.string($0.key.bytes), $0.value) })
+        }
+        #expect(stems(["a.jpg", "a.avif"], ["a.jpg": "a"]) == ["a.jpg": "a", "a.avif": "a.avif"])
+        #expect(stems(["a.jpg", "a.avif"], [:]) == ["a.avif": "a", "a.jpg": "a.jpg"], "nothing recorded: the scheme alone")
+        #expect(stems(["a.jpg"], ["a.jpg": "a.jpg"]) == ["a.jpg": "a.jpg"], "its neighbour gone, it keeps its name")
+        // A kept stem that is another photo's file name: that photo is numbered instead.
+        #expect(stems(["a.jpg", "a.JPG", "a.png"], ["a.png": "a.JPG"]) == ["a.png": "a.JPG", "a.jpg": "a", "a.JPG": "a.JPG~2"])
+        // Two photos recorded with one stem (an older version's clash): the first keeps it.
+        #expect(stems(["a.jpg", "a.avif"], ["a.jpg": "a", "a.avif": "a"]) == ["a.avif": "a", "a.jpg": "a.jpg"])
+        #expect(OutputStems.recordedStem(ofOutput: "2019/IMG_0042-12.png") == "IMG_0042")
+        #expect(OutputStems.recordedStem(ofOutput: "a.JPG~2-1.jpg") == "a.JPG~2")
+        #expect(OutputStems.recordedStem(ofOutput: "notes.txt") == nil)
+    }
+
     @Test func namesEqualWithoutCaseAreNumbered() {
         #expect(Self.stems(["a.jpg", "a.JPG", "a.Jpg"]) == ["a.jpg": "a", "a.JPG": "a.JPG", "a.Jpg": "a.Jpg~2"])
     }

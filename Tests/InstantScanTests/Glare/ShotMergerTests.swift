@@ -213,11 +213,12 @@ import Testing
         }
     }
 
-    /// A shot of another print of the same format (same frame, same window), framed like shot 2.
-    static func otherPrintShot() throws -> Shot {
+    /// A shot of another print of the same format (same frame, same window), framed like shot 2
+    /// (or as `layout` says).
+    static func otherPrintShot(layout index: Int = 1) throws -> Shot {
         var other = print
         other.otherPicture = true
-        let layout = layouts[1]
+        let layout = layouts[index]
         let photo = try other.renderShot(corners: layout.corners, cast: tungsten.map { $0 * layout.exposure },
                                          blobs: [layout.blob], seed: 40)
         return Shot(data: try OutputEncoder(format: .png(.fast)).encode(photo, profile: .srgb), name: "other.png",
@@ -240,6 +241,20 @@ import Testing
         #expect(!report.used)
         #expect(report.edgeAgreement < SamePrintCheck.minimumEdgeAgreement - 0.2, "\(report)")
         #expect(merged.warnings.contains { $0.hasPrefix("other.png: not the same print") && $0.hasSuffix("left out") }, "\(merged.warnings)")
+    }
+
+    /// Three shots, the one that sees its print largest of another print: the reference is one
+    /// of the two that agree, so they merge and the odd one is left out (before, the largest was
+    /// the reference and both shots of the print were left out: no merge).
+    @Test func theReferenceIsTheShotMostOthersAgreeWith() throws {
+        let shots = try Self.shots()
+        let other = try Self.otherPrintShot(layout: 2)
+        let merged = try ShotMerger(options: Self.options).merge([shots[0], shots[1], other])
+        #expect(merged.reference == 0, "the larger of the two that agree")
+        #expect(merged.shots.map(\.used) == [true, true, false])
+        #expect(merged.warnings.contains { $0.hasPrefix("other.png: not the same print as shot1.png") }, "\(merged.warnings)")
+        // Nothing to outvote it: the largest view stays the reference.
+        #expect(try ShotMerger(options: Self.options).merge(shots).reference == 2)
     }
 
     /// The other direction: shots of one print at other angles, exposures and glare all pass,

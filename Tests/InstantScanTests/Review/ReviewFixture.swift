@@ -19,7 +19,9 @@ final class ReviewFixture: @unchecked Sendable {
     /// The print's true corners in IMG_0001.jpg.
     static let truth = DetectionScenes.woodGrain.prints[0].corners
 
-    static func make() async throws -> ReviewFixture {
+    /// With `shards`, the batch is run as that many `batch --shard K/N` tasks of the CLI, each
+    /// keeping its own manifest; else as one plain batch.
+    static func make(shards: Int? = nil) async throws -> ReviewFixture {
         let input = try TemporaryFolder()
         try Data(try JPEGEncoder.encode(try DetectionScenes.woodGrain.render(), quality: 92))
             .write(to: input.url.appendingPathComponent("IMG_0001.jpg"))
@@ -29,7 +31,14 @@ final class ReviewFixture: @unchecked Sendable {
         let output = try TemporaryFolder()
         let scans = output.path("scans")
         let photos = try PhotoFinder.photos(in: input.url.path, recursive: false)
-        try await offload { _ = try BatchRunner(options: BatchOptions()).run(photos, into: scans) { _, _ in } }
+        if let shards {
+            let folder = input.url.path
+            for k in 1...shards {
+                _ = try await offload { try CLIRunner.run(["batch", folder, "-o", scans, "--shard", "\(k)/\(shards)", "--quiet"]) }
+            }
+        } else {
+            try await offload { _ = try BatchRunner(options: BatchOptions()).run(photos, into: scans) { _, _ in } }
+        }
         return try await ReviewFixture(input: input, output: output)
     }
 

@@ -65,6 +65,26 @@ import Testing
         #expect(entry.state == .done && entry.prints?.first?.manual == true)
     }
 
+    /// A false detection: select the print (Tab), delete it, Accept. The server then records that
+    /// the photo has no print and its scan is gone.
+    @Test(.enabled(if: DevToolsBrowser.executable != nil, "needs Debian's chromium package (make test installs it)"))
+    func deletingTheLastPrintThenAcceptRecordsNone() async throws {
+        let f = try await ReviewFixture.make()
+        let browser = try DevToolsBrowser(url: "http://127.0.0.1:\(f.port)/?token=\(ReviewFixture.token.value)", width: 1400, height: 900)
+        try await browser.waitUntil("document.querySelectorAll('#photos button').length === 2")
+        try await browser.press("j", code: "KeyJ", keyCode: 74)
+        try await browser.waitUntil("document.querySelector('#photos button.current .name').textContent === 'IMG_0001.jpg' && document.querySelectorAll('#overlay circle.corner').length === 4")
+        try await browser.press("Tab", code: "Tab", keyCode: 9)
+        try await browser.press("Delete", code: "Delete", keyCode: 46)
+        try await browser.waitUntil("document.querySelectorAll('#overlay circle.corner').length === 0")
+        #expect(try await browser.evaluate("document.getElementById('hint').textContent.includes('Accept')") as? Bool == true)
+        try await browser.press("Enter", code: "Enter", keyCode: 13)
+        try await browser.waitUntil("document.getElementById('hint').textContent.startsWith('Recorded: this photo has no print') || document.getElementById('hint').textContent.startsWith('That was the last photo')")
+        #expect(!FileManager.default.fileExists(atPath: f.scans + "/IMG_0001-1.png"))
+        let photo = try #require(try await f.photos()["IMG_0001.jpg"])
+        #expect(photo["status"] as? String == "fixed" && (photo["prints"] as? [Any])?.isEmpty == true)
+    }
+
     static func count(in image: PixelBuffer, where test: ([Int]) -> Bool) -> Int {
         var n = 0
         for y in 0..<image.height {

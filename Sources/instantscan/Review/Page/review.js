@@ -266,6 +266,13 @@ function renderScans() {
     p.className = "empty";
     p.textContent = "No scan of this photo yet. Place its prints and press Re-scan.";
     list.append(p);
+    if (photo.error) {
+      // The batch's own words, from its manifest: textContent, never markup.
+      const why = document.createElement("p");
+      why.className = "failure";
+      why.textContent = `The batch failed on it: ${photo.error}`;
+      list.append(why);
+    }
     return;
   }
   photo.prints.forEach((print, i) => {
@@ -436,7 +443,8 @@ function deleteSelected() {
   state.selected = -1;
   state.corner = -1;
   draw();
-  hint(state.prints.length ? "Print deleted. Re-scan to write the photo's scans again." : "No print left: add one (A), or undo (Z).");
+  hint(state.prints.length ? "Print deleted. Re-scan to write the photo's scans again."
+    : "No print left: Accept (Enter) records that this photo has none and removes its scans; or add one (A), or undo (Z).");
 }
 
 function rotateSelected() {
@@ -464,7 +472,7 @@ function updateButtons() {
   $("format").disabled = !print || state.busy;
   $("format").value = print ? print.format || "" : "";
   $("undo").disabled = state.busy || (!state.history.length && !(state.adding && state.adding.length));
-  $("rescan").disabled = state.busy || !state.prints.length;
+  $("rescan").disabled = state.busy || (!state.prints.length && !edited());
   $("accept").disabled = state.busy;
   $("add").classList.toggle("active", !!state.adding);
   $("prev").disabled = state.index === 0;
@@ -474,7 +482,8 @@ function updateButtons() {
 // ---------- re-scan, accept, move ----------
 
 async function rescan() {
-  if (state.busy || !state.prints.length) return false;
+  // No print: allowed once prints were deleted (the photo then has none, its scans go).
+  if (state.busy || (!state.prints.length && !edited())) return false;
   const photo = current();
   state.busy = true;
   hint(`Scanning ${photo.photo} again…`, "busy");
@@ -486,7 +495,8 @@ async function rescan() {
     state.fresh.add(updated.id);
     state.busy = false;
     show(state.index);
-    hint(`Re-scanned: ${updated.prints.length} scan${updated.prints.length === 1 ? "" : "s"} written (outlined on the right).`);
+    hint(updated.prints.length ? `Re-scanned: ${updated.prints.length} scan${updated.prints.length === 1 ? "" : "s"} written (outlined on the right).`
+      : "Recorded: this photo has no print; its scans are removed.");
     summarize();
     return true;
   } catch (error) {
@@ -503,7 +513,6 @@ async function accept() {
   // Unchanged corners of an uncertain print are confirmed by scanning at them by hand: the
   // manifest then records them, and the print stops being uncertain.
   if (edited() || state.prints.some((p) => p.uncertain)) {
-    if (!state.prints.length) { hint("No print to keep: add one (A) first.", "error"); return; }
     if (!(await rescan())) return;
   }
   state.accepted.add(photo.id);
