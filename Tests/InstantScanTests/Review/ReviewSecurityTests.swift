@@ -133,7 +133,8 @@ import Testing
             (["prints": [["corners": [[5000, 10], [6000, 10], [6000, 300], [5000, 300]]]]], "lie outside the 1200×900 photo"),
             (["prints": [["corners": [[10, 10], [200, 10], [200, 300], [10, 300]], "format": "daguerreotype"]]], "is not one of"),
             (["prints": [["corners": [["a", 10], [200, 10], [200, 300], [10, 300]]]]], "wrong type"),
-            (["prints": [] as [Any]], "from 1 to 64 prints"),
+            // None is allowed (the photo shows no print); more than 64 is not.
+            (["prints": Array(repeating: ["corners": [[10, 10], [200, 10], [200, 300], [10, 300]]], count: 65)], "from 0 to 64 prints"),
             (["corners": [[10, 10]]], "'prints' is missing"),
         ]
         for (body, message) in cases {
