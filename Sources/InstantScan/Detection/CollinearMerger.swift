@@ -75,6 +75,9 @@ struct CollinearMerger: Sendable {
     var maximumJoins = 60
     /// Largest bow of a joined side, as a share of its chord (a curled card bows by a few per cent).
     var maximumBowShare = 0.03
+    /// Shortest joined side, in working pixels (as ``LineSegmentDetector/minimumBentLength``): a few
+    /// per cent of a shorter side is within the straight fit's tolerance.
+    var minimumBowedChord = 128.0
 
     /// A slightly curled card's side is a gentle curve: its straight pieces (``LineSegmentDetector``
     /// halves a bent chain) do not lie on one line, so no quad closes. Two pieces that continue each
@@ -101,7 +104,7 @@ struct CollinearMerger: Sendable {
                     (near, far, start, end) = (a0, bHigh, a1, bLow)
                 } else { continue }
                 let chordLength = start.distance(to: end)
-                guard chordLength > 1 else { continue }
+                guard chordLength >= minimumBowedChord else { continue }
                 // End to end, no gap: the halves of one bent chain of edge pixels. Neighbouring prints
                 // in a row on a wall have nearly collinear edges too, with a gap between them.
                 guard near.distance(to: far) <= max(3, 0.01 * chordLength) else { continue }

@@ -1,4 +1,3 @@
-import Foundation
 /// Moves one straight edge of a print to its sub-pixel position on the full-resolution photo.
 ///
 /// Many short colour profiles are taken across the predicted edge; in each, the strongest change of
@@ -65,7 +64,7 @@ struct EdgeRefiner {
         var result = Result(line: ImageLine(p0, p1), inlierFraction: fit.inlierFraction,
                             foundFraction: Double(straight.t.count) / Double(max(straight.taken, 1)),
                             strength: sortedStrength[sortedStrength.count / 2], scale: fit.scale)
-        if allowsBow, let curve = bowed(a: a, u: u, n: n, length: length, start: start, usable: usable,
+        if allowsBow, length >= minimumBowedLength, let curve = bowed(a: a, u: u, n: n, length: length, start: start, usable: usable,
                                         profiles: profiles, radius: radius, rule: rule, straight: straight, line: fit) {
             result.curve = curve.curve
             result.line = curve.curve.chord
@@ -80,6 +79,10 @@ struct EdgeRefiner {
     var minimumSagitta = 1.5
     /// Largest bow taken for a card's curl, as a share of the side's length; more is something else.
     var maximumBowShare = 0.06
+    /// Shortest side (full-resolution pixels) measured as a curve: a curl's few per cent of a shorter
+    /// side is near the sagitta floor, where a rounded corner's fall-off or the profiles' noise bend
+    /// a parabola as much, and a straight fit is as close anyway.
+    var minimumBowedLength = 300.0
 
     /// The side as a gentle curve when the measured points say so clearly: a parabola through them
     /// bows by more than ``minimumSagitta``, explains most of them, and clearly more tightly than the
@@ -90,9 +93,6 @@ struct EdgeRefiner {
                        straight: Points, line: RobustLineFit) -> (curve: EdgeCurve, fit: RobustCurveFit)? {
         guard var fit = RobustCurveFit(t: straight.t, s: straight.s, weights: straight.w.map { $0.squareRoot() })
         else { return nil }
-        if ProcessInfo.processInfo.environment["IS_DEBUG_BOW"] != nil {
-            print("pass1 len \(Int(length)) n \(straight.t.count)/\(profiles) r \(radius) sag \(abs(fit.c2) * length * length / 4) sig \(fit.bendSignificance) scale \(fit.scale) inl \(fit.inlierFraction) line \(line.inlierFraction) \(line.scale) a \(a)")
-        }
         func accepted(_ fit: RobustCurveFit) -> Bool {
             let sagitta = abs(fit.c2) * length * length / 4
             return sagitta >= minimumSagitta && sagitta <= maximumBowShare * length && fit.bendSignificance >= 5

@@ -140,6 +140,10 @@ struct LineSegmentDetector: Sendable {
     /// Fits a line to a region and keeps it when it is a long, thin, dense rectangle.
     /// Deepest halving of a region that bends: 8 pieces at most.
     var maximumSplitDepth = 3
+    /// Shortest bent chain worth halving, in working pixels: a curl bows a side by a few per cent,
+    /// which on a shorter side is within a pixel or two of a line (the fit takes it as straight), and
+    /// halving short chains of grain or texture only adds pieces that close quads a little off a card.
+    var minimumBentLength = 128.0
 
     /// The region's segment; a thin region that bends gently (a curled card's bowed side, whose
     /// direction drifts too slowly for the growth to stop) is halved along its length until its
@@ -196,7 +200,7 @@ struct LineSegmentDetector: Sendable {
         guard deviation <= maximumDeviation else {
             // A chain a pixel or two wide whose stray is small beside its length bows gently (a
             // circle's arc strays by a good share of its length, a blob is not thin).
-            let gentle = Double(region.count) <= 3 * length && length >= 4 * minimumLength && deviation <= 0.02 * length
+            let gentle = Double(region.count) <= 3 * length && length >= max(4 * minimumLength, minimumBentLength) && deviation <= 0.02 * length
             return gentle ? .bent(line, middle: (tmin + tmax) / 2) : .rejected
         }
         // Gaps: a region that is long but sparse is texture strung together.
