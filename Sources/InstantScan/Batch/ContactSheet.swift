@@ -47,7 +47,7 @@ package final class ContactSheet: @unchecked Sendable {
     package func add(_ outcome: PhotoOutcome) {
         let anchor = Self.anchor(outcome.photo.relativePath)
         var html = "<section id=\"\(anchor)\" class=\"photo\(outcome.failure == nil ? "" : " failed")\">\n"
-        html += "<h2>\(Self.escape(SystemPath.display(outcome.photo.relativePath)))</h2>\n<div class=\"row\">\n"
+        html += "<h2>\(Self.name(outcome.photo.relativePath))</h2>\n<div class=\"row\">\n"
         if let preview = outcome.preview {
             html += "<figure class=\"preview\"><img alt=\"photo with detected prints\" src=\"\(Self.dataURI(preview))\">"
             html += "<figcaption>\(outcome.detected.count) print\(outcome.detected.count == 1 ? "" : "s") found</figcaption></figure>\n"
@@ -64,7 +64,7 @@ package final class ContactSheet: @unchecked Sendable {
             let confidence = String(format1: print.confidence * 100)
             let sure = ReviewThreshold.needsReview(print.confidence) ? "unsure" : "sure"
             html += "<figcaption><b>\(print.format?.rawValue ?? "unknown format")</b><br><span class=\"\(sure)\">confidence \(confidence) %</span>"
-            html += "<br>\(print.size.width)×\(print.size.height)<br><a href=\"\(link)\"><code>\(Self.escape(SystemPath.display(URL(fileURLWithPath: print.path).lastPathComponent)))</code></a>"
+            html += "<br>\(print.size.width)×\(print.size.height)<br><a href=\"\(link)\"><code>\(Self.name(URL(fileURLWithPath: print.path).lastPathComponent))</code></a>"
             if ReviewThreshold.needsReview(print.confidence) {
                 html += "<br><span class=\"check\">check it — to fix:</span><pre>\(Self.escape(fixCommand(outcome, corners: print.card, replacing: print.path)))</pre>"
             }
@@ -72,12 +72,12 @@ package final class ContactSheet: @unchecked Sendable {
         }
         if let failure = outcome.failure {
             let command = fixCommand(outcome, corners: outcome.detected.first?.card)
-            html += "<div class=\"failure\"><b>Failed:</b> \(Self.escape(SystemPath.display(failure)))<br>Fix by hand:<pre>\(Self.escape(command))</pre></div>\n"
-            let item = "<li><a href=\"#\(anchor)\">\(Self.escape(SystemPath.display(outcome.photo.relativePath)))</a>: \(Self.escape(SystemPath.display(failure)))<pre>\(Self.escape(command))</pre></li>"
+            html += "<div class=\"failure\"><b>Failed:</b> \(Self.name(failure))<br>Fix by hand:<pre>\(Self.escape(command))</pre></div>\n"
+            let item = "<li><a href=\"#\(anchor)\">\(Self.name(outcome.photo.relativePath))</a>: \(Self.name(failure))<pre>\(Self.escape(command))</pre></li>"
             lock.withLock { failures.append((outcome.photo.relativePath, item)) }
         }
         for warning in outcome.warnings {
-            html += "<p class=\"warning\">⚠ \(Self.escape(SystemPath.display(warning)))</p>\n"
+            html += "<p class=\"warning\">⚠ \(Self.name(warning))</p>\n"
         }
         html += "</div></section>\n"
         let bytes = Data(html.utf8)
@@ -153,15 +153,23 @@ package final class ContactSheet: @unchecked Sendable {
         "data:image/jpeg;base64," + Data(jpeg).base64EncodedString()
     }
 
+    /// A name (or a message quoting names) for the page: its invisible characters shown escaped
+    /// as in the terminal, and isolated in `<bdi>` so that a right-to-left name does not reorder
+    /// the text around it.
+    static func name(_ text: String) -> String {
+        "<bdi>" + escape(VisibleText.safe(text)) + "</bdi>"
+    }
+
     static func escape(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
     }
 
-    /// `text` quoted for a POSIX shell; a path with bytes that are not UTF-8 as `$'…\xE9…'`
-    /// (bash, zsh, ksh), the one quoting that carries any byte.
+    /// `text` quoted for a POSIX shell; a path with bytes that are not UTF-8, or with controls or
+    /// invisible characters (a bidirectional control would reorder the command as shown), as
+    /// `$'…\xE9…'` (bash, zsh, ksh): the one quoting that carries any byte and shows it.
     static func shellQuote(_ text: String) -> String {
-        if SystemPath.isEscaped(text) {
+        if SystemPath.isEscaped(text) || text.unicodeScalars.contains(where: VisibleText.needsEscape) {
             return "$'" + SystemPath.bytes(text).map { byte -> String in
                 switch byte {
                 case UInt8(ascii: "'"), UInt8(ascii: "\\"): return "\\" + String(UnicodeScalar(byte))

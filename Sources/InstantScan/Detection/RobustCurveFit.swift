@@ -61,7 +61,7 @@ struct RobustCurveFit: Sendable {
                 tukey[x] = abs(e) < 1 ? (1 - e * e) * (1 - e * e) : 0
                 w[x] = tukey[x] * weights[x]
                 let u = t[x] / span
-                let basis = [1, u, u * u]
+                let basis = SIMD3<Double>(1, u, u * u)
                 for i in 0..<3 {
                     r[i] += w[x] * basis[i] * s[x]
                     for j in 0..<3 { m[3 * i + j] += w[x] * basis[i] * basis[j] }

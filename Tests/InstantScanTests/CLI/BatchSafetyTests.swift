@@ -160,7 +160,7 @@ import Testing
         #expect(second.status == 0, "\(second.stderr)")
         let html = try String(contentsOfFile: report, encoding: .utf8)
         // Both photos, each scan's thumbnail, the earlier one marked as such.
-        #expect(html.contains("<h2>IMG_0001.jpg</h2>") && html.contains("<h2>IMG_0002.png</h2>"))
+        #expect(html.contains("<h2><bdi>IMG_0001.jpg</bdi></h2>") && html.contains("<h2><bdi>IMG_0002.png</bdi></h2>"))
         #expect(html.contains("done in an earlier run"))
         #expect(html.contains("<a href=\"scans/IMG_0001-1.png\"><img"), "thumbnails link to the scans")
         #expect(html.contains("<a href=\"scans/IMG_0002-1.png\"><img"))
@@ -186,11 +186,31 @@ import Testing
         summary.photos = 2
         try sheet.finish(summary)
         let html = try String(contentsOfFile: folder.path("r.html"), encoding: .utf8)
-        let low = try #require(html.range(of: "<h2>low.jpg</h2>"))
-        let high = try #require(html.range(of: "<h2>high.jpg</h2>"))
+        let low = try #require(html.range(of: "<h2><bdi>low.jpg</bdi></h2>"))
+        let high = try #require(html.range(of: "<h2><bdi>high.jpg</bdi></h2>"))
         #expect(html[low.upperBound...].prefix(600).contains("class=\"unsure\""))
         #expect(html[high.upperBound...].prefix(600).contains("class=\"sure\""))
         #expect(html.components(separatedBy: "check it").count == 2, "only the low one is flagged")
+    }
+
+    /// A bidirectional control in a photo's name would reorder the page around it and the fix
+    /// command shown; the sheet shows it escaped, isolates the name, and spells it in the command
+    /// as bytes the shell still takes.
+    @Test func theContactSheetShowsBidiControlsInNamesEscaped() throws {
+        let folder = try TemporaryFolder()
+        let sheet = try ContactSheet(path: folder.path("r.html"), outputFolder: folder.path("out"))
+        let name = "photo\u{202E}gpj.exe.jpg"
+        var outcome = PhotoOutcome(photo: PhotoFinder.Photo(path: folder.path(name), relativePath: name))
+        outcome.failure = "no print found in \(name)"
+        sheet.add(outcome)
+        var summary = BatchSummary()
+        summary.photos = 1
+        try sheet.finish(summary)
+        let html = try String(contentsOfFile: folder.path("r.html"), encoding: .utf8)
+        #expect(!html.unicodeScalars.contains("\u{202E}"), "no raw control anywhere on the page")
+        #expect(html.contains("<h2><bdi>photo\\u{202e}gpj.exe.jpg</bdi></h2>"))
+        #expect(html.contains("$'\(folder.path("photo"))\\xE2\\x80\\xAEgpj.exe.jpg'"), "the fix command takes the exact name")
+        #expect(!ContactSheet.shellQuote("a\u{200D}b.jpg").hasPrefix("$'"), "joiners reorder nothing and stay")
     }
 
     /// One threshold: what detection marks `uncertain` is what the sheet and previews flag.

@@ -177,7 +177,7 @@ import Testing
         #expect(report.status == 0, "\(report.stderr)")
         #expect(report.stderr.contains("3 manifests: \(photos.count) photos, \(photos.count) prints, 0 not done"), "\(report.stderr)")
         let html = try String(contentsOfFile: output.path("report.html"), encoding: .utf8)
-        for photo in photos { #expect(html.contains("<h2>\(photo)</h2>"), "\(photo)") }
+        for photo in photos { #expect(html.contains("<h2><bdi>\(photo)</bdi></h2>"), "\(photo)") }
         #expect(html.components(separatedBy: "src=\"data:image/jpeg;base64,").count - 1 == photos.count, "a thumbnail per scan")
 
         // One shard lost: its photos are listed as not done, with the shard to run again.
