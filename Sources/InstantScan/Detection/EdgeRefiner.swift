@@ -26,6 +26,14 @@ struct EdgeRefiner {
         var strength: Double
         /// Robust spread of the peaks about the line, pixels.
         var scale: Double
+        /// Median over the profiles of each profile's median colour change, levels per pixel: the
+        /// photo's noise and texture there, which an edge must stand well above.
+        var noise: Double = 0
+
+        /// Median peak strength over the noise: a plain border's noise, searched from the border
+        /// side, yields a peak in nearly every profile, and the first of them lines up well enough
+        /// to pass for a faint edge.
+        var significance: Double { strength / max(noise, 0.25) }
         /// The side as measured when it bows (a curled card); nil for a straight side. `line` is then
         /// the curve's chord.
         var curve: EdgeCurve? = nil
@@ -61,9 +69,11 @@ struct EdgeRefiner {
         let p0 = a + n * fit.intercept
         let p1 = a + u * length + n * (fit.intercept + fit.slope * length)
         let sortedStrength = straight.w.sorted()
+        let sortedNoise = straight.noise.sorted()
         var result = Result(line: ImageLine(p0, p1), inlierFraction: fit.inlierFraction,
                             foundFraction: Double(straight.t.count) / Double(max(straight.taken, 1)),
-                            strength: sortedStrength[sortedStrength.count / 2], scale: fit.scale)
+                            strength: sortedStrength[sortedStrength.count / 2], scale: fit.scale,
+                            noise: sortedNoise[sortedNoise.count / 2])
         if allowsBow, length >= minimumBowedLength, let curve = bowed(a: a, u: u, n: n, length: length, start: start, usable: usable,
                                         profiles: profiles, radius: radius, rule: rule, straight: straight, line: fit) {
             result.curve = curve.curve
@@ -117,6 +127,8 @@ struct EdgeRefiner {
     /// Measured edge positions: coordinate along the side, offset across it, peak strength.
     private struct Points {
         var t: [Double] = [], s: [Double] = [], w: [Double] = []
+        /// Each profile's median colour change.
+        var noise: [Double] = []
         var taken = 0
     }
 
@@ -127,6 +139,7 @@ struct EdgeRefiner {
         let count = 2 * radius + 3
         var colours = [Float](repeating: 0, count: 3 * count)
         var deriv = [Float](repeating: 0, count: count)
+        var sorted = [Float](repeating: 0, count: count - 2)
         var points = Points()
         points.t.reserveCapacity(profiles); points.s.reserveCapacity(profiles); points.w.reserveCapacity(profiles)
         for k in 0..<profiles {
@@ -145,6 +158,10 @@ struct EdgeRefiner {
                 deriv[j] = v
                 strongest = max(strongest, v)
             }
+            for j in 1..<(count - 1) { sorted[j - 1] = deriv[j] }
+            sorted.sort()
+            let median = sorted[sorted.count / 2]
+            points.noise.append(Double(median))
             guard strongest >= minimumContrast else { continue }
             let floor = max(minimumContrast, relativePeak * strongest)
             var pick = -1

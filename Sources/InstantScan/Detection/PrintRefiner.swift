@@ -36,16 +36,22 @@ struct PrintRefiner {
         let refiner = EdgeRefiner(sampler: sampler)
         let cardRadius = 2 * workingScale + 3
         let borderWindow = PrintTemplate(format: format).window(forCard: card) ?? window
-        let cardEdges = (0..<4).map { i -> EdgeRefiner.Result? in
+        var inwardReach = [Double](repeating: 0, count: 4)
+        var cardEdges = (0..<4).map { i -> EdgeRefiner.Result? in
             let a = card.corners[i], b = card.corners[(i + 1) % 4]
             // The search must not reach into the picture: on a small print the border is only a few
             // pixels wide, and the picture's edge is the first strong change met coming from inside.
             let border = abs(ImageLine(a, b).distance((borderWindow.corners[i] + borderWindow.corners[(i + 1) % 4]) * 0.5))
             let inward = min(cardRadius, max(1.5, 0.5 * border))
+            inwardReach[i] = inward
             let normal = inwardNormal(a, b), shift = (cardRadius - inward) / 2
             return refiner.refine(from: a - normal * shift, to: b - normal * shift, towardBorder: normal,
                                   searchRadius: (cardRadius + inward) / 2, trim: 0.12, rule: .firstFromBorder,
                                   allowsBow: true)
+        }
+        for i in 0..<4 where cardEdges[i] == nil {
+            cardEdges[i] = wideCardEdge(side: i, card: card, sides: cardEdges, inward: inwardReach[i], nearReach: cardRadius,
+                                        format: format, refiner: refiner)
         }
         var refinedCard = PrintRefiner.quad(from: cardEdges, fallback: card)
 
