@@ -181,6 +181,7 @@ public struct PrintDetector: Sendable {
         for (index, h) in ranked.enumerated() {
             if chosen.count >= options.maximumPrints || h.score < options.minimumConfidence { break }
             var h = h
+            if let outer = enclosingPrint(of: h, among: ranked), eligible(outer) { h = outer }
             if let inner = nestedPrint(inside: h, among: ranked), eligible(inner) { h = inner }
             guard eligible(h) else { continue }
             var first = refine(h)
