@@ -49,9 +49,11 @@ struct PrintRefiner {
                                   searchRadius: (cardRadius + inward) / 2, trim: 0.12, rule: .firstFromBorder,
                                   allowsBow: true)
         }
+        var offNominal = false
         for i in 0..<4 where cardEdges[i] == nil {
             cardEdges[i] = wideCardEdge(side: i, card: card, sides: cardEdges, inward: inwardReach[i], nearReach: cardRadius,
                                         format: format, refiner: refiner)
+            offNominal = offNominal || cardEdges[i] != nil
         }
         var refinedCard = PrintRefiner.quad(from: cardEdges, fallback: card)
 
@@ -109,6 +111,10 @@ struct PrintRefiner {
         // the turn; as an output it is less sure than the card (a pale sky or a white wall in the
         // picture can pull a window edge inward), while the card's edges are the strongest evidence
         // there is and the template carries them to the window exactly.
+        // Not so for a card a side of which was found beyond the template's reach: the card is off
+        // its nominal size, and where the window sits in it the template cannot say; its window is
+        // the measured one when all four of its edges were found.
+        if offNominal && windowEdges.allSatisfy({ $0 != nil }) { return result }
         if let format = result.format, let predicted = PrintTemplate(format: format).window(forCard: result.card) {
             result.window = predicted
         }
