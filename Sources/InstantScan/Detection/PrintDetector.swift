@@ -79,8 +79,10 @@ public struct PrintDetector: Sendable {
             print.measuredEdges = refined.cardEdges.map { $0 != nil }
             return (print, refined.isConsistent, refined.verdict?.windowError ?? 1)
         }
-        let chosen = sharingFormat(select(ranked, width: work.width, height: work.height, refine: refineHypothesis),
+        let shared = sharingFormat(select(ranked, width: work.width, height: work.height, refine: refineHypothesis),
                                    ranked: ranked, refine: refineHypothesis)
+        let chosen = completingRows(shared, quads: quads, scorer: scorer, width: work.width, height: work.height,
+                                    refine: refineHypothesis)
         for (h, print) in chosen {
             var print = print
             print.confidence = min(1, max(0, h.score))
