@@ -11,7 +11,7 @@ import Darwin
 /// Built only when at least three prints agree on a format and they are most of those found: one or
 /// two prints are not a row, and a table of mixed prints has no shared shape to go by.
 struct PrintRowModel: Sendable {
-    /// A confident print's card as the working image shows it.
+    /// A confident print's card as the photo shows it.
     struct Member: Sendable {
         var centroid: Point
         /// Mean lengths of its two pairs of opposite sides.
@@ -23,13 +23,13 @@ struct PrintRowModel: Sendable {
     let format: PrintFormat
     let members: [Member]
 
-    init?(_ prints: [(hypothesis: PrintHypothesis, format: PrintFormat?)]) {
+    init?(_ prints: [(card: Quad, format: PrintFormat?)]) {
         var counts: [PrintFormat: Int] = [:]
         for p in prints { if let f = p.format { counts[f, default: 0] += 1 } }
         guard let (shared, count) = counts.max(by: { $0.value < $1.value }),
               count >= 3, Double(count) >= 0.6 * Double(prints.count) else { return nil }
         format = shared
-        members = prints.filter { $0.format == shared }.map { PrintRowModel.member($0.hypothesis.card) }
+        members = prints.filter { $0.format == shared }.map { PrintRowModel.member($0.card) }
     }
 
     static func member(_ q: Quad) -> Member {
