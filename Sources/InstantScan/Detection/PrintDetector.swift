@@ -79,15 +79,18 @@ public struct PrintDetector: Sendable {
             print.measuredEdges = refined.cardEdges.map { $0 != nil }
             return (print, refined.isConsistent, refined.verdict?.windowError ?? 1)
         }
-        let chosen = sharingFormat(select(ranked, width: work.width, height: work.height, refine: refineHypothesis),
+        let shared = sharingFormat(select(ranked, width: work.width, height: work.height, refine: refineHypothesis),
                                    ranked: ranked, refine: refineHypothesis)
-        for (h, print) in chosen {
+        let chosen = completingRows(shared, quads: quads, scorer: scorer, working: trace.workingSize,
+                                    toUpright: toUp.apply, refine: refineHypothesis)
+        for (index, (h, print)) in chosen.enumerated() {
             var print = print
             print.confidence = min(1, max(0, h.score))
             print.measuredAspect = AspectRatio.recover(print.card, imageSize: upright)
             // A card whose shape is far from its format's (over 10%, more than perspective recovery
             // errs by on real prints) is more often a stitched quad than a print: worth less.
-            if let format = print.format, abs(log(print.measuredAspect / format.cardAspect)) > 0.1 {
+            // (A print completing a row was held to its neighbours' shape instead.)
+            if let format = print.format, index < shared.count, abs(log(print.measuredAspect / format.cardAspect)) > 0.1 {
                 print.confidence *= 0.8
                 if print.confidence < options.minimumConfidence { continue }
             }

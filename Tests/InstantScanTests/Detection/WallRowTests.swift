@@ -1,0 +1,76 @@
+import Testing
+@testable import InstantScan
+
+/// Walls and shelves: a row of small prints at an angle is found whole, a picture frame beside it is
+/// not a print, and the row model that completes a row accepts only a neighbour of the row's shape,
+/// size and line.
+@Suite("Wall rows")
+struct WallRowTests {
+    @Test("a row of seven small prints leaning back, a framed picture beside them never found")
+    func row() throws {
+        let scene = WallRowScenes.row
+        let truths = scene.prints.filter { !$0.isDistractor }
+        let frame = try #require(scene.prints.first { $0.isDistractor })
+        let found = try PrintDetectorTests.detect(scene)
+        var matched = 0, placed = 0
+        for truth in truths {
+            guard let print = PrintDetectorTests.match(truth, in: found) else { continue }
+            matched += 1
+            let diagonal = truth.corners.topLeft.distance(to: truth.corners.bottomRight)
+            let error = (0..<4).map { PrintDetectorTests.cornerError(print.card.rotatingOrder(by: $0), truth.corners) }.min()!
+            if error <= 0.01 * diagonal { placed += 1 }
+        }
+        #expect(found.count == matched, "\(found.count - matched) false prints")
+        #expect(!found.contains { ConvexOverlap.overlapOfSmaller($0.card, frame.corners) > 0.15 }, "the picture frame was taken for a print")
+        // Six of the seven found today, most within 1 % of their ~125 px diagonal (1.3 px): a floor
+        // against regressions, and the whole row as a known gap (the last print, farthest up the
+        // row, is missed when the photo is not JPEG-compressed).
+        #expect(matched >= 6)
+        #expect(placed >= 4, "\(placed) within 1 %")
+        withKnownIssue("a small print at the far end of a tilted row is missed") {
+            #expect(matched == truths.count)
+        }
+    }
+
+    /// Three confident Minis of a row, 150 px apart along a line running uphill, as the detector
+    /// would have found them.
+    static let members: [Quad] = (0..<3).map { k in
+        SceneMaker.corners(format: .instaxMini, center: Point(260 + 150 * Double(k), 760 - 40 * Double(k)),
+                           height: 115, rotation: -0.2, tilt: 0.4)
+    }
+
+    static func model(_ cards: [Quad], format: PrintFormat? = .instaxMini) -> PrintRowModel? {
+        PrintRowModel(cards.map { ($0, format) })
+    }
+
+    @Test("a row's next place is a neighbour; a frame, a turned card or a card off the row's line is not")
+    func rowModel() throws {
+        let row = try #require(Self.model(Self.members))
+        #expect(row.format == .instaxMini)
+        let next = { (k: Double) in
+            SceneMaker.corners(format: .instaxMini, center: Point(260 + 150 * k, 760 - 40 * k), height: 115,
+                               rotation: -0.2, tilt: 0.4)
+        }
+        // The next place along the row, and one beyond a gap, a little larger nearer the camera.
+        #expect(row.fits(next(3)))
+        #expect(row.fits(SceneMaker.corners(format: .instaxMini, center: Point(260 + 150 * 4, 760 - 40 * 4), height: 130,
+                                            rotation: -0.2, tilt: 0.4)))
+        // A picture frame beside the row: a border around a picture, but twice a print's size.
+        #expect(!row.fits(SceneMaker.corners(aspect: 0.8, center: Point(860, 500), height: 260, rotation: -0.2, tilt: 0.4)))
+        // A card of another shape in the row's next place (an Instax Wide on its side).
+        #expect(!row.fits(SceneMaker.corners(format: .instaxWide, center: Point(710, 640), height: 115, rotation: -0.2, tilt: 0.4)))
+        // The right card turned by half a right angle, and the right card well off the row's line.
+        #expect(!row.fits(SceneMaker.corners(format: .instaxMini, center: Point(710, 640), height: 115, rotation: 0.6, tilt: 0.4)))
+        #expect(!row.fits(SceneMaker.corners(format: .instaxMini, center: Point(640, 520), height: 115, rotation: -0.2, tilt: 0.4)))
+        // Far beyond the row: more than a few steps away is not this row's next print.
+        #expect(!row.fits(next(9)))
+    }
+
+    @Test("two prints are not a row, nor a mixed table")
+    func noRow() {
+        #expect(Self.model(Array(Self.members.prefix(2))) == nil)
+        let mixed = Self.members.enumerated().map { ($0.element, $0.offset == 0 ? PrintFormat.instaxMini : .instaxWide) }
+            + [(Self.members[0], PrintFormat.polaroid600), (Self.members[1], PrintFormat.instaxSquare)]
+        #expect(PrintRowModel(mixed) == nil)
+    }
+}
