@@ -42,7 +42,7 @@ public struct PrintDetector: Sendable {
         lap("downsample")
         let gradient = ColorGradient(work)
         lap("gradient")
-        let segments = LineSegmentDetector().detect(in: gradient)
+        let segments = LineSegmentDetector().detect(in: gradient) + TextureScaleSegments().detect(in: work)
         lap("segments")
         let lines = CollinearMerger().merge(segments)
         lap("lines")
