@@ -110,7 +110,7 @@ struct BorderAppearance: Sendable {
         func share(_ n: Int, _ of: Int) -> Double { of >= 2 ? Double(n) / Double(of) : 0 }
         var result = Result(plainness: Double(plain) / Double(pairs), consistency: share(agreeing, bandSides),
                             cardContrast: share(cardEdges, cardSides), windowContrast: share(windowEdges, windowSides))
-        if result.plainness < 0.8 {
+        if result.plainness < 0.8 || result.consistency < 0.75 {
             let pattern = patternCredit(band: bandSamples, outside: outsideSamples)
             if pattern.credit > 0 {
                 // A pattern's per-side medians may fall on different motifs: its sides agree by their

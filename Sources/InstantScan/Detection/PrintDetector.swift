@@ -42,7 +42,7 @@ public struct PrintDetector: Sendable {
         lap("downsample")
         let gradient = ColorGradient(work)
         lap("gradient")
-        let segments = LineSegmentDetector().detect(in: gradient) + TextureScaleSegments().detect(in: work)
+        let segments = LineSegmentDetector().detect(in: gradient)
         lap("segments")
         let lines = CollinearMerger().merge(segments)
         lap("lines")
@@ -79,8 +79,12 @@ public struct PrintDetector: Sendable {
             print.measuredEdges = refined.cardEdges.map { $0 != nil }
             return (print, refined.isConsistent, refined.verdict?.windowError ?? 1)
         }
-        let chosen = sharingFormat(select(ranked, width: work.width, height: work.height, refine: refineHypothesis),
+        var chosen = sharingFormat(select(ranked, width: work.width, height: work.height, refine: refineHypothesis),
                                    ranked: ranked, refine: refineHypothesis)
+        lap("refine")
+        chosen += texturedPrints(in: work, gradient: gradient, segments: segments, generator: generator,
+                                 scorer: scorer, found: chosen.map(\.0.card), refine: refineHypothesis)
+        lap("texture")
         for (h, print) in chosen {
             var print = print
             print.confidence = min(1, max(0, h.score))
@@ -94,11 +98,12 @@ public struct PrintDetector: Sendable {
             // A card no format explains has only its own edges to go by, and checks, tiles and
             // window panes have those too: it must be clearer than a print the template explains.
             if print.format == nil && print.confidence < options.minimumConfidence + 0.12 { continue }
+            // Nor is a patterned band enough for a card no format explains: tiles and checks have one.
+            if print.format == nil && (h.border?.pattern ?? 0) > 0 { continue }
             print.isUncertain = print.confidence < options.reviewConfidence
             print.touchesImageBorder = !print.card.isInside(width: upright.width, height: upright.height)
             trace.prints.append(print)
         }
-        lap("refine")
 
         if options.keepsWorkingImage { trace.workingImage = try? work.pixelBuffer() }
         trace.timings = clock.laps

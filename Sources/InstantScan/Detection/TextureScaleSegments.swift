@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Straight edges seen at a scale coarser than fine printed texture: the segments of a box-averaged
 /// copy of the working image, in working-image coordinates.
 ///
@@ -7,11 +13,46 @@
 /// pixels, the pattern melts into its mean colour while the step from that mean to the surface stays:
 /// the card's outline comes out as long clean segments. These are added to the fine segments, never
 /// in their place — the fine ones still carry thin borders and small prints, which averaging blurs away.
+///
+/// Only beside texture: on plain surfaces the fine scale sees every edge there is, and a coarse
+/// segment laid over a fine line would bridge its gaps, which are evidence too (an album page's
+/// outline broken by its pockets, a wall print's side broken by its neighbour's shadow).
 struct TextureScaleSegments: Sendable {
     /// Working pixels averaged into one coarse pixel. Four keeps a print of a fiftieth of the working
     /// image's long side (the smallest the detector looks for) at a few coarse pixels a border, while
     /// averaging away a pattern finer than about a thirtieth of a medium-sized print.
     var factor = 4
+
+    /// Coarse segments of `image` beside which the fine scale is textured (its `gradient` busy on at
+    /// least one side): the edges that texture may have hidden from the fine scale.
+    func detect(in image: WorkingImage, gradient: ColorGradient) -> [LineSegment] {
+        let floor = 2 * LineSegmentDetector().magnitudeThreshold
+        return detect(in: image).filter { s in
+            let d = s.end - s.start
+            let length = s.length
+            guard length > 0 else { return false }
+            let n = Point(-d.y / length, d.x / length)
+            let count = max(4, Int(length / 2))
+            var sums = (Float(0), Float(0)), samples = 0
+            for k in 0..<count {
+                let p = s.start + d * (0.1 + 0.8 * Double(k) / Double(count - 1))
+                // A band of a coarse pixel or so each side, clear of the edge's own blur.
+                for offset in [2.5, 4.0, 5.5] {
+                    sums.0 += magnitude(gradient, at: p + n * offset)
+                    sums.1 += magnitude(gradient, at: p - n * offset)
+                }
+                samples += 3
+            }
+            let busier = max(sums.0, sums.1) / Float(max(samples, 1))
+            return busier >= max(floor, 0.25 * Float(s.meanMagnitude))
+        }
+    }
+
+    private func magnitude(_ g: ColorGradient, at p: Point) -> Float {
+        let x = Int(p.x.rounded()), y = Int(p.y.rounded())
+        guard x >= 0, y >= 0, x < g.width, y < g.height else { return 0 }
+        return g.magnitude[y * g.width + x]
+    }
 
     func detect(in image: WorkingImage) -> [LineSegment] {
         let f = factor
