@@ -89,6 +89,16 @@ public struct PrintDetector: Sendable {
             var print = print
             print.confidence = min(1, max(0, h.score))
             print.measuredAspect = AspectRatio.recover(print.card, imageSize: upright)
+            // A patterned band hides the window's edges among its own, so refinement may find no
+            // format although the card has the hypothesis's shape: the template places the window.
+            // Without that shape a patterned band is not enough: tiles and checks have one.
+            if print.format == nil && (h.border?.pattern ?? 0) > 0 {
+                let format = h.format
+                guard abs(log(print.measuredAspect / format.cardAspect)) < 0.03,
+                      let window = PrintTemplate(format: format).window(forCard: print.card) else { continue }
+                print.format = format
+                print.window = window
+            }
             // A card whose shape is far from its format's (over 10%, more than perspective recovery
             // errs by on real prints) is more often a stitched quad than a print: worth less.
             if let format = print.format, abs(log(print.measuredAspect / format.cardAspect)) > 0.1 {
@@ -98,8 +108,6 @@ public struct PrintDetector: Sendable {
             // A card no format explains has only its own edges to go by, and checks, tiles and
             // window panes have those too: it must be clearer than a print the template explains.
             if print.format == nil && print.confidence < options.minimumConfidence + 0.12 { continue }
-            // Nor is a patterned band enough for a card no format explains: tiles and checks have one.
-            if print.format == nil && (h.border?.pattern ?? 0) > 0 { continue }
             print.isUncertain = print.confidence < options.reviewConfidence
             print.touchesImageBorder = !print.card.isInside(width: upright.width, height: upright.height)
             trace.prints.append(print)
