@@ -39,13 +39,16 @@ struct BorderAppearance: Sendable {
         var cardContrast: Double
         /// Share of the window's sides across which the colour changes, 0...1.
         var windowContrast: Double
+        /// For a band that is not plain: how much it looks like one printed pattern all round that the
+        /// surface outside does not share, 0...1 (see ``BorderAppearance/patternCredit(band:outside:)``).
+        var pattern: Double = 0
 
         /// One factor for the hypothesis score: texture or mixed colours pull it down hard, as do card
         /// edges without a change of colour — but one such side is allowed, because two prints laid
         /// edge to edge have border on both sides of the shared edge. A window side that blends into
         /// the picture costs only a little.
         var factor: Double {
-            let plain = 0.4 + 0.6 * plainness
+            let plain = 0.4 + 0.6 * max(plainness, pattern)
             let contrast = cardContrast >= 0.74 ? 1 : (cardContrast >= 0.49 ? 0.5 : 0.15)
             return plain * consistency * consistency * contrast * (0.75 + 0.25 * windowContrast)
         }
@@ -54,6 +57,7 @@ struct BorderAppearance: Sendable {
     func score(card: Quad, window: Quad) -> Result {
         var plain = 0, pairs = 0
         var band: [Color?] = [], outside: [Color?] = [], inside: [Color?] = []
+        var bandSamples: [[Color]] = [], outsideSamples: [[Color]] = []
         let cardCentre = card.centroid, windowCentre = window.centroid
         for i in 0..<4 {
             let j = (i + 1) % 4
@@ -77,8 +81,12 @@ struct BorderAppearance: Sendable {
             }
             // A side mostly lost to glare or out of view says nothing.
             band.append(samples.count * 2 > count ? median(samples) : nil)
-            outside.append(strip(card.corners[i], card.corners[j], awayFrom: cardCentre, offset: stripOffset))
-            inside.append(strip(window.corners[i], window.corners[j], awayFrom: windowCentre, offset: -stripOffset))
+            bandSamples.append(samples.count * 2 > count ? samples : [])
+            let out = stripSamples(card.corners[i], card.corners[j], awayFrom: cardCentre, offset: stripOffset)
+            let ins = stripSamples(window.corners[i], window.corners[j], awayFrom: windowCentre, offset: -stripOffset)
+            outside.append(out.map(median) ?? nil)
+            inside.append(ins.map(median) ?? nil)
+            outsideSamples.append(out ?? [])
         }
         guard pairs > 0, let whole = median(band.compactMap { $0 }) else {
             return Result(plainness: 0, consistency: 0, cardContrast: 0, windowContrast: 0)
@@ -100,13 +108,23 @@ struct BorderAppearance: Sendable {
             if let w = inside[i], distance(w, c) >= minimumContrast { windowEdges += 1 }
         }
         func share(_ n: Int, _ of: Int) -> Double { of >= 2 ? Double(n) / Double(of) : 0 }
-        return Result(plainness: Double(plain) / Double(pairs), consistency: share(agreeing, bandSides),
-                      cardContrast: share(cardEdges, cardSides), windowContrast: share(windowEdges, windowSides))
+        var result = Result(plainness: Double(plain) / Double(pairs), consistency: share(agreeing, bandSides),
+                            cardContrast: share(cardEdges, cardSides), windowContrast: share(windowEdges, windowSides))
+        if result.plainness < 0.8 || result.consistency < 0.75 {
+            let pattern = patternCredit(band: bandSamples, outside: outsideSamples)
+            if pattern.credit > 0 {
+                // A pattern's per-side medians may fall on different motifs: its sides agree by their
+                // statistics instead.
+                result.pattern = pattern.credit
+                result.consistency = max(result.consistency, pattern.agreement)
+            }
+        }
+        return result
     }
 
     /// The typical colour of a strip parallel to side a→b, `offset` pixels beyond it (away from
     /// `centre`; a negative offset goes toward it).
-    private func strip(_ a: Point, _ b: Point, awayFrom centre: Point, offset: Double) -> Color? {
+    private func stripSamples(_ a: Point, _ b: Point, awayFrom centre: Point, offset: Double) -> [Color]? {
         let d = b - a
         let len = (d.x * d.x + d.y * d.y).squareRoot()
         guard len > 1 else { return nil }
@@ -119,7 +137,7 @@ struct BorderAppearance: Sendable {
             let t = 0.15 + 0.7 * Double(k) / Double(count)
             if let c = sample(a + d * t + n * offset) { samples.append(c) }
         }
-        return samples.count * 2 > count ? median(samples) : nil
+        return samples.count * 2 > count ? samples : nil
     }
 
     /// The colour at `p`, or nil outside the photo or where glare has clipped it white (it says nothing
@@ -130,7 +148,7 @@ struct BorderAppearance: Sendable {
         return min(c.0, c.1, c.2) >= clipLevel ? nil : c
     }
 
-    private func distance(_ a: Color, _ b: Color) -> Float {
+    func distance(_ a: Color, _ b: Color) -> Float {
         let dr = a.0 - b.0, dg = a.1 - b.1, db = a.2 - b.2
         return (dr * dr + dg * dg + db * db).squareRoot()
     }

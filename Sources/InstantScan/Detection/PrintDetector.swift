@@ -79,18 +79,33 @@ public struct PrintDetector: Sendable {
             print.measuredEdges = refined.cardEdges.map { $0 != nil }
             return (print, refined.isConsistent, refined.verdict?.windowError ?? 1)
         }
-        let shared = sharingFormat(select(ranked, width: work.width, height: work.height, refine: refineHypothesis),
-                                   ranked: ranked, refine: refineHypothesis)
-        let chosen = completingRows(shared, quads: quads, scorer: scorer, working: trace.workingSize,
+        var found = sharingFormat(select(ranked, width: work.width, height: work.height, refine: refineHypothesis),
+                                  ranked: ranked, refine: refineHypothesis)
+        lap("refine")
+        found += texturedPrints(in: work, gradient: gradient, segments: segments, generator: generator,
+                                scorer: scorer, found: found.map(\.0.card), refine: refineHypothesis)
+        lap("texture")
+        let chosen = completingRows(found, quads: quads, scorer: scorer, working: trace.workingSize,
                                     toUpright: toUp.apply, refine: refineHypothesis)
+        lap("rows")
         for (index, (h, print)) in chosen.enumerated() {
             var print = print
             print.confidence = min(1, max(0, h.score))
             print.measuredAspect = AspectRatio.recover(print.card, imageSize: upright)
+            // A patterned band hides the window's edges among its own, so refinement may find no
+            // format although the card has the hypothesis's shape: the template places the window.
+            // Without that shape a patterned band is not enough: tiles and checks have one.
+            if print.format == nil && (h.border?.pattern ?? 0) > 0 {
+                let format = h.format
+                guard abs(log(print.measuredAspect / format.cardAspect)) < 0.03,
+                      let window = PrintTemplate(format: format).window(forCard: print.card) else { continue }
+                print.format = format
+                print.window = window
+            }
             // A card whose shape is far from its format's (over 10%, more than perspective recovery
             // errs by on real prints) is more often a stitched quad than a print: worth less.
             // (A print completing a row was held to its neighbours' shape instead.)
-            if let format = print.format, index < shared.count, abs(log(print.measuredAspect / format.cardAspect)) > 0.1 {
+            if let format = print.format, index < found.count, abs(log(print.measuredAspect / format.cardAspect)) > 0.1 {
                 print.confidence *= 0.8
                 if print.confidence < options.minimumConfidence { continue }
             }
@@ -101,7 +116,6 @@ public struct PrintDetector: Sendable {
             print.touchesImageBorder = !print.card.isInside(width: upright.width, height: upright.height)
             trace.prints.append(print)
         }
-        lap("refine")
 
         if options.keepsWorkingImage { trace.workingImage = try? work.pixelBuffer() }
         trace.timings = clock.laps

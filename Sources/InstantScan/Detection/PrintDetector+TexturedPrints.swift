@@ -1,0 +1,62 @@
+extension PrintDetector {
+    /// Prints whose card edges only a texture-averaged copy of the working image shows (a patterned
+    /// frame, a card on coarse wood grain), where no print was found already.
+    ///
+    /// The coarse segments (``TextureScaleSegments``) join the fine ones and the quad search runs
+    /// again; only hypotheses clear of the prints found are considered. A second pass rather than one
+    /// pool: on plain surfaces the coarse lines would bridge the gaps of the fine ones (an album
+    /// page's outline broken by its pockets), and those gaps are evidence the first pass relies on.
+    func texturedPrints(in work: WorkingImage, gradient: ColorGradient, segments: [LineSegment],
+                        generator: QuadHypothesisGenerator, scorer: PrintHypothesisScorer, found: [Quad],
+                        refine: (PrintHypothesis) -> (DetectedPrint, consistent: Bool, fit: Double))
+        -> [(PrintHypothesis, DetectedPrint)] {
+        guard found.count < options.maximumPrints else { return [] }
+        let coarse = TextureScaleSegments().detect(in: work, gradient: gradient)
+        guard !coarse.isEmpty else { return [] }
+        // A line that lies wholly within a print found already cannot be a side of a quad clear of it;
+        // dropping those keeps this pass cheap where the first found most prints (albums, walls).
+        let inside = found.map { q in q.mapped { q.centroid + ($0 - q.centroid) * 1.03 } }
+        let lines = CollinearMerger().merge(segments + coarse).filter { l in
+            let a = l.line.point(at: l.extent.lowerBound), b = l.line.point(at: l.extent.upperBound)
+            return !inside.contains { Self.contains($0, a) && Self.contains($0, b) }
+        }
+        // Quads none of whose sides a coarse segment supports were scored in the first pass already.
+        let quads = generator.hypotheses(from: lines, width: work.width, height: work.height).filter { q in
+            Self.usesCoarse(q.quad, coarse) && !found.contains { ConvexOverlap.overlapOfSmaller($0, q.quad) > 0.15 }
+        }
+        guard !quads.isEmpty else { return [] }
+        let hyps = quads.flatMap { scorer.hypotheses(from: $0, floor: options.minimumConfidence) }
+        let ranked = scorer.rank(hyps).filter { h in
+            !found.contains { ConvexOverlap.overlapOfSmaller($0, h.card) > 0.15 }
+        }
+        var rest = options
+        rest.maximumPrints -= found.count
+        return PrintDetector(options: rest).select(ranked, width: work.width, height: work.height, refine: refine)
+    }
+
+    /// Whether a coarse segment lies along one of `quad`'s sides (within a coarse pixel's half).
+    private static func usesCoarse(_ quad: Quad, _ coarse: [LineSegment]) -> Bool {
+        let tolerance = Double(TextureScaleSegments().factor) * 0.5
+        for i in 0..<4 {
+            let a = quad.corners[i], b = quad.corners[(i + 1) % 4]
+            guard a.distance(to: b) > 1 else { continue }
+            let side = ImageLine(a, b)
+            for s in coarse where abs(side.distance(s.start)) <= tolerance && abs(side.distance(s.end)) <= tolerance {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Whether `p` lies inside the convex quad (corners in either turning order).
+    private static func contains(_ quad: Quad, _ p: Point) -> Bool {
+        var sign = 0.0
+        for i in 0..<4 {
+            let a = quad.corners[i], b = quad.corners[(i + 1) % 4]
+            let cross = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)
+            if cross == 0 { continue }
+            if sign == 0 { sign = cross } else if (cross > 0) != (sign > 0) { return false }
+        }
+        return true
+    }
+}
