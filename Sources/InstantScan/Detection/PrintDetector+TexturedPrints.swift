@@ -26,12 +26,27 @@ extension PrintDetector {
         }
         guard !quads.isEmpty else { return [] }
         let hyps = quads.flatMap { scorer.hypotheses(from: $0, floor: options.minimumConfidence) }
+        // The coarse copy averages blocks of `factor` pixels: a border band narrower than one block is
+        // blurred into the picture and the surface there, so its card and window edges cannot both
+        // come from it (a 38-px "print" of wood grain with a 2-px border was found so).
+        let narrowest = Double(TextureScaleSegments().factor)
         let ranked = scorer.rank(hyps).filter { h in
-            !found.contains { ConvexOverlap.overlapOfSmaller($0, h.card) > 0.15 }
+            !found.contains { ConvexOverlap.overlapOfSmaller($0, h.card) > 0.15 } && Self.narrowestBorder(h) >= narrowest
         }
         var rest = options
         rest.maximumPrints -= found.count
         return PrintDetector(options: rest).select(ranked, width: work.width, height: work.height, refine: refine)
+    }
+
+    /// The narrowest of the border band's four sides, working pixels: from each window side's middle
+    /// to the card side beside it.
+    private static func narrowestBorder(_ h: PrintHypothesis) -> Double {
+        (0..<4).map { i -> Double in
+            let a = h.card.corners[i], b = h.card.corners[(i + 1) % 4]
+            guard a.distance(to: b) > 1 else { return 0 }
+            let middle = (h.window.corners[i] + h.window.corners[(i + 1) % 4]) * 0.5
+            return abs(ImageLine(a, b).distance(middle))
+        }.min() ?? 0
     }
 
     /// Whether a coarse segment lies along one of `quad`'s sides (within a coarse pixel's half).
