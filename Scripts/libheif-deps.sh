@@ -30,10 +30,21 @@ if pkg-config --atleast-version="$MINIMUM" libheif 2>/dev/null; then
     fi
 fi
 
+# True when APT would install every one of the packages at $MINIMUM or later as things stand. Each
+# package is asked, not libheif-dev alone: once libheif-dev came from backports its candidate is
+# that installed version, while a package named later (heif-enc's libheif-examples) still has the
+# release's older one as candidate, and installing it from there asks for the older libheif1.
+all_recent() {
+    local package v
+    for package in "$@"; do
+        v="$(candidate "$package")"
+        [ -n "$v" ] && [ "$v" != "(none)" ] && version_at_least "$v" || return 1
+    done
+}
+
 $SUDO apt-get update -qq
-version="$(candidate libheif-dev)"
-if [ -n "$version" ] && [ "$version" != "(none)" ] && version_at_least "$version"; then
-    echo "installing ${PACKAGES[*]} (libheif $version)"
+if all_recent "${PACKAGES[@]}"; then
+    echo "installing ${PACKAGES[*]} (libheif $(candidate libheif-dev))"
     $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${PACKAGES[@]}" >/dev/null
     exit 0
 fi
