@@ -8,60 +8,46 @@ import Darwin
 ///
 /// A segment joins a line when its direction agrees (within what its own length can tell) and both
 /// its ends lie within `distanceTolerance` of the line; gaps between the pieces are allowed, since
-/// glare and captions interrupt real edges. Lines are kept in buckets by direction, so a segment is
-/// compared only with lines that could take it (textured photos give thousands of segments).
+/// glare and captions interrupt real edges. Lines are filed by direction and offset
+/// (``CollinearLineIndex``), so a segment is compared only with lines that could take it (textured
+/// photos give thousands of segments).
 struct CollinearMerger: Sendable {
     /// Largest distance of a segment end from the line, in working pixels.
     var distanceTolerance = 1.5
     /// Smallest angular tolerance, for long segments.
     var minimumAngleTolerance = 1.5 * Double.pi / 180
 
-    private static let bins = 90
-
-    private static func bin(_ line: ImageLine) -> Int {
-        var angle = atan2(line.direction.y, line.direction.x)
-        if angle < 0 { angle += .pi }
-        return min(bins - 1, Int(angle / .pi * Double(bins)))
-    }
-
     func merge(_ segments: [LineSegment]) -> [SupportedLine] {
-        let sorted = segments.sorted { $0.length > $1.length }
+        // Lengths once: sorting compares each many times.
+        let sorted = segments.map { ($0, $0.length) }.sorted { $0.1 > $1.1 }
         var lines: [SupportedLine] = []
-        var buckets = [[Int]](repeating: [], count: CollinearMerger.bins)
-        var binOf: [Int] = []
-        let binWidth = Double.pi / Double(CollinearMerger.bins)
-        for s in sorted {
+        let extent = Self.extent(of: segments)
+        var index = CollinearLineIndex(centre: extent.centre, radius: extent.radius,
+                                       distanceTolerance: distanceTolerance)
+        for (s, length) in sorted {
             // Short segments' directions are noisy, but both ends within the distance tolerance already
             // bound the angle; past 6° the angle test only costs time.
-            let tolerance = min(6 * .pi / 180, max(minimumAngleTolerance, atan(2 / s.length)))
+            let tolerance = min(6 * .pi / 180, max(minimumAngleTolerance, atan(2 / length)))
             let sinLimit = sin(tolerance)
-            let home = CollinearMerger.bin(s.line)
-            let reach = Int((tolerance / binWidth).rounded(.up)) + 1
+            let home = CollinearLineIndex.bin(s.line)
+            let reach = Int((tolerance / CollinearLineIndex.binWidth).rounded(.up)) + 1
             var best = -1, bestDistance = Double.infinity
-            for offset in -reach...reach {
-                let b = ((home + offset) % CollinearMerger.bins + CollinearMerger.bins) % CollinearMerger.bins
-                for k in buckets[b] {
-                    let l = lines[k]
-                    guard l.line.sinAngle(s.line) <= sinLimit else { continue }
-                    let d = max(abs(l.line.distance(s.start)), abs(l.line.distance(s.end)))
-                    if d <= distanceTolerance && d < bestDistance {
-                        best = k
-                        bestDistance = d
-                    }
+            // Both ends within the tolerance put the midpoint within it.
+            index.forEachCandidate(near: (s.start + s.end) * 0.5, home: home, reach: reach) { k in
+                let l = lines[k]
+                guard l.line.sinAngle(s.line) <= sinLimit else { return }
+                let d = max(abs(l.line.distance(s.start)), abs(l.line.distance(s.end)))
+                if d <= distanceTolerance && (d < bestDistance || (d == bestDistance && k < best)) {
+                    best = k
+                    bestDistance = d
                 }
             }
             if best >= 0 {
                 lines[best].absorb(s)
-                let moved = CollinearMerger.bin(lines[best].line)
-                if moved != binOf[best] {
-                    buckets[binOf[best]].removeAll { $0 == best }
-                    buckets[moved].append(best)
-                    binOf[best] = moved
-                }
+                index.update(lines[best].line, index: best)
             } else {
                 lines.append(SupportedLine(s))
-                binOf.append(home)
-                buckets[home].append(lines.count - 1)
+                index.add(s.line, index: lines.count - 1)
             }
         }
         for i in lines.indices { lines[i].finish() }
@@ -78,6 +64,20 @@ struct CollinearMerger: Sendable {
     /// Shortest joined side, in working pixels (as ``LineSegmentDetector/minimumBentLength``): a few
     /// per cent of a shorter side is within the straight fit's tolerance.
     var minimumBowedChord = 128.0
+
+    /// The middle of the segments' bounding box, and half its diagonal: every end lies within that
+    /// of the middle.
+    private static func extent(of segments: [LineSegment]) -> (centre: Point, radius: Double) {
+        guard let first = segments.first else { return (Point(0, 0), 1) }
+        var lo = first.start, hi = first.start
+        for s in segments {
+            for p in [s.start, s.end] {
+                lo = Point(min(lo.x, p.x), min(lo.y, p.y))
+                hi = Point(max(hi.x, p.x), max(hi.y, p.y))
+            }
+        }
+        return ((lo + hi) * 0.5, max(1, 0.5 * lo.distance(to: hi)))
+    }
 
     /// A slightly curled card's side is a gentle curve: its straight pieces (``LineSegmentDetector``
     /// halves a bent chain) do not lie on one line, so no quad closes. Two pieces that continue each
