@@ -171,6 +171,7 @@ public struct PrintDetector: Sendable {
             let floor = max(options.minimumConfidence, 0.75 * outer.score)
             guard let inner = ranked.first(where: { c in
                 c.score >= floor && c.card.area < 0.9 * outer.card.area && ConvexOverlap.iou(c.card, outer.window) > 0.8
+                    && Self.liesLoose(c.card, in: outer.card)
             }) else { break }
             found = inner
             outer = inner
