@@ -5,6 +5,8 @@ written with --reuse), then scores the picture as the eval kit does (CIEDE2000 o
 means, glare left out) three ways:
 
   raw       the scan as written
+  cast-match the scan times the three gains below, scaled to keep its luminance: the cast
+            alone right
   L-match   the scan times the one gain (linear light) that best matches the neutral print's
             luminance: what is left once the exposure is right
   gains     the scan times the three per-channel gains (linear light) that best match it: what
@@ -68,7 +70,10 @@ def split(got, neutral, mask):
         usable = np.ones(len(a), bool)
     expo = float(np.median(np.log(luminance(b[usable]) / luminance(a[usable]))))
     gains = np.array([float(np.median(np.log(b[usable, c] / np.maximum(a[usable, c], 1e-6)))) for c in range(3)])
+    # The cast alone: the three gains scaled to leave the picture's luminance as it is.
+    cast_only = np.exp(gains) / (luminance(a[usable] * np.exp(gains)).sum() / luminance(a[usable]).sum())
     return dict(raw=delta_e(a, b), lmatch=delta_e(a * np.exp(expo), b), gains=delta_e(a * np.exp(gains), b),
+                cmatch=delta_e(a * cast_only, b),
                 expo=expo, cast=[float(gains[0] - gains[1]), float(gains[2] - gains[1])])
 
 
@@ -125,15 +130,15 @@ def main():
         s.update(scene=name, frame=g.get("frame", "white"), kind=gt["light"]["kind"],
                  source=light.get("source", "?"))
         rows.append(s)
-        print(f"{name} {s['frame']:<7} {s['kind']:<11} {s['source']:<12} raw {s['raw']:5.2f}  L-match {s['lmatch']:5.2f}"
+        print(f"{name} {s['frame']:<7} {s['kind']:<11} {s['source']:<12} raw {s['raw']:5.2f}  L-match {s['lmatch']:5.2f}  cast-match {s['cmatch']:5.2f}"
               f"  gains {s['gains']:5.2f}  expo {s['expo']:+.3f}  cast R/G {s['cast'][0]:+.3f} B/G {s['cast'][1]:+.3f}",
               flush=True)
     print()
-    print(f"{'frame':<8} {'n':>3} {'raw':>6} {'L-match':>8} {'gains':>6}")
+    print(f"{'frame':<8} {'n':>3} {'raw':>6} {'L-match':>8} {'cast-match':>10} {'gains':>6}")
     for frame in sorted({r["frame"] for r in rows}) + ["all"]:
         group = [r for r in rows if frame in ("all", r["frame"])]
         med = lambda k: statistics.median(r[k] for r in group)  # noqa: E731
-        print(f"{frame:<8} {len(group):>3} {med('raw'):6.2f} {med('lmatch'):8.2f} {med('gains'):6.2f}")
+        print(f"{frame:<8} {len(group):>3} {med('raw'):6.2f} {med('lmatch'):8.2f} {med('cmatch'):10.2f} {med('gains'):6.2f}")
 
 
 if __name__ == "__main__":
