@@ -36,6 +36,10 @@ struct FrameJudgement {
     static let patternShare = 0.12
     /// How far (log-ratio units) a sample's colour must be from the median to count as far.
     static let patternDistance = 0.2
+    /// For a dark frame, only samples within this factor of its main lightness show a pattern:
+    /// glare and a thumb on a black frame are five to ten times brighter, a dark pattern's bands
+    /// within a factor of two or so of each other.
+    static let darkPatternLightness = 2.5
     /// Below this share of readable samples (neither clipped nor near black) the spread says
     /// nothing: what is left is captions and glare rims.
     static let readableShare = 0.25
@@ -88,6 +92,16 @@ struct FrameJudgement {
             return
         }
         if luminance < WhiteBalance.darkFrameRatio * pictureBright {
+            // A dark pattern (navy, bottle green, maroon) is no black edition: its colour is no
+            // light's and its lightness unknown. Only samples about as light as the frame's
+            // main colour count, since glare, a thumb or white print on a black frame are far
+            // brighter and far in colour without being a pattern.
+            let darkSpread = FrameJudgement.farShare(samples, lightnessRatio: FrameJudgement.darkPatternLightness)
+            if darkSpread > FrameJudgement.patternShare {
+                verdict = .notReference(uniform: false)
+                reason = "dark patterned frame (\(FrameJudgement.percent(darkSpread)) of it far from its main colour): light from the picture and its surroundings"
+                return
+            }
             guard paper.allSatisfy({ $0 >= WhiteBalance.unreadableFrameLevel }), fit.evidence.allSatisfy({ $0 == .measured }) else {
                 verdict = .notReference(uniform: true)
                 reason = "dark frame too dark to read: light from the picture and its surroundings"
@@ -173,8 +187,11 @@ struct FrameJudgement {
 
     /// The share of the frame's readable samples whose colour is far from the frame's median
     /// colour: a pattern's other colours (0 when too little of the frame is readable to tell).
-    static func farShare(_ samples: FrameSamples) -> Double {
-        var rg: [Double] = [], bg: [Double] = []
+    ///
+    /// With `lightnessRatio`, only samples within that factor of the frame's median lightness
+    /// (geometric mean of the channels, linear) count as far.
+    static func farShare(_ samples: FrameSamples, lightnessRatio: Double? = nil) -> Double {
+        var rg: [Double] = [], bg: [Double] = [], lightness: [Double] = []
         let table = FrameLightFit.logTable
         for i in 0..<samples.count {
             let r = samples.codes[0][i], g = samples.codes[1][i], b = samples.codes[2][i]
@@ -182,11 +199,16 @@ struct FrameJudgement {
             guard min(r, g, b) >= 12, max(r, g, b) < FrameLightFit.clipCode else { continue }
             rg.append(table[Int(r)] - table[Int(g)])
             bg.append(table[Int(b)] - table[Int(g)])
+            lightness.append((table[Int(r)] + table[Int(g)] + table[Int(b)]) / 3)
         }
         guard rg.count >= 64, Double(rg.count) >= readableShare * Double(samples.count),
-              let mrg = FrameLightFit.median(rg), let mbg = FrameLightFit.median(bg) else { return 0 }
+              let mrg = FrameLightFit.median(rg), let mbg = FrameLightFit.median(bg),
+              let mid = FrameLightFit.median(lightness) else { return 0 }
         let limit = patternDistance * patternDistance
-        let far = zip(rg, bg).filter { ($0 - mrg) * ($0 - mrg) + ($1 - mbg) * ($1 - mbg) > limit }.count
+        let window = lightnessRatio.map { log($0) } ?? .infinity
+        let far = rg.indices.filter { i in
+            (rg[i] - mrg) * (rg[i] - mrg) + (bg[i] - mbg) * (bg[i] - mbg) > limit && abs(lightness[i] - mid) <= window
+        }.count
         return Double(far) / Double(rg.count)
     }
 

@@ -97,6 +97,27 @@ import Testing
         #expect(differences.mean < 3, "mean ΔE00 \(differences.mean)")
     }
 
+    /// A pattern of dark colours is darker than the picture's highlights, as a black edition is,
+    /// but its colour is no light's and its lightness no black edition's: it must not set the
+    /// exposure (taken for a black frame, the picture came out about a third too dark) nor the
+    /// falloff.
+    @Test func aDarkPatternedFrameIsNotTakenForABlackOne() throws {
+        let (print, differences) = try corrected(FramedPrintPhoto(frame: .darkPattern), light: FramedPrintPhoto.neutral)
+        let light = try #require(print.whiteBalance?.light)
+        #expect(light.source != .darkFrame, "\(light.reason)")
+        #expect(light.reason.contains("patterned"), "\(light.reason)")
+        #expect(differences.mean < 2, "mean ΔE00 \(differences.mean)")
+    }
+
+    /// A thumb on a black frame is far from its colour but no pattern (it is far brighter): the
+    /// frame still gives the light.
+    @Test func aThumbOnABlackFrameIsNoPattern() throws {
+        let (print, differences) = try corrected(FramedPrintPhoto(frame: .blackUnderThumb), light: FramedPrintPhoto.warmLamp)
+        let light = try #require(print.whiteBalance?.light)
+        #expect(light.source == .darkFrame, "\(light.reason)")
+        #expect(differences.mean < 2.5, "mean ΔE00 \(differences.mean)")
+    }
+
     @Test func aBlackFrameGivesTheLightsColourWhenThePictureAgrees() throws {
         let (print, differences) = try corrected(FramedPrintPhoto(frame: .black), light: FramedPrintPhoto.warmLamp)
         #expect(print.whiteBalance?.light.source == .darkFrame)

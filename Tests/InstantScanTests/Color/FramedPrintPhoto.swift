@@ -19,8 +19,13 @@ struct FramedPrintPhoto {
         case colour([Double])
         /// Diagonal bands of four colours.
         case pattern
+        /// Diagonal bands of four dark colours (navy, bottle green, maroon, slate): darker than
+        /// the picture's highlights, as a black edition is, but no black edition.
+        case darkPattern
         /// Black plastic.
         case black
+        /// Black plastic held by a thumb: skin over the frame's left quarter.
+        case blackUnderThumb
     }
 
     var frame: Frame
@@ -56,9 +61,13 @@ struct FramedPrintPhoto {
         case .yellowed: return [0.78, 0.66, 0.40]
         case let .colour(rgb): return rgb
         case .black: return [0.035, 0.035, 0.035]
+        case .blackUnderThumb: return u < 0.25 ? [0.60, 0.38, 0.28] : [0.035, 0.035, 0.035]
         case .pattern:
             let band = Int(((u * 54 + v * 86) / 9).rounded(.down)) % 4
             return [[0.50, 0.10, 0.12], [0.10, 0.40, 0.65], [0.52, 0.45, 0.06], [0.45, 0.52, 0.60]][band]
+        case .darkPattern:
+            let band = Int(((u * 54 + v * 86) / 9).rounded(.down)) % 4
+            return [[0.03, 0.05, 0.16], [0.02, 0.10, 0.04], [0.14, 0.03, 0.04], [0.08, 0.10, 0.12]][band]
         }
     }
 
