@@ -21,14 +21,19 @@ extension PrintRefiner {
     /// put on a sleeve pocket's edges moved in to the card's own, when that hangs together.
     func refineInSleeve(card: Quad, window: Quad, format: PrintFormat) -> Refined {
         let first = refine(card: card, window: window, format: format)
-        guard let format = first.format, let inner = cardInsidePocket(first) else { return first }
+        guard let format = first.format, let (inner, clear) = cardInsidePocket(first) else { return first }
         let second = refine(card: inner, window: first.window, format: format)
-        return second.isConsistent || !first.isConsistent ? second : first
+        // A band only a little off the border's colour may be the border in shade (a lighting
+        // gradient across the card), its inner edge the picture's: then the card moved in must also
+        // fit its format better, its window nearer where the format puts it.
+        let fits = (second.verdict?.windowError ?? 1) <= (first.verdict?.windowError ?? 1)
+        return (second.isConsistent || !first.isConsistent) && (clear || fits) ? second : first
     }
 
     /// The card with the sides of `refined` that lie on a pocket's edge moved in to the card's edge
-    /// inside it; nil when no side does.
-    func cardInsidePocket(_ refined: Refined) -> Quad? {
+    /// inside it, and whether every band left out is clearly not the border (twice the colour
+    /// difference); nil when no side lies on a pocket's edge.
+    func cardInsidePocket(_ refined: Refined) -> (Quad, clear: Bool)? {
         let card = refined.card
         let window = PrintRefiner.quad(from: refined.windowEdges, fallback: refined.window)
         // The border's colour: along the middle of its widest band (a format's thick bottom), where
@@ -51,7 +56,7 @@ extension PrintRefiner {
         guard Self.median(middle.map { Self.difference($0, border) }) <= 0.4 * limit else { return nil }
 
         var moved: [EdgeRefiner.Result?] = [nil, nil, nil, nil]
-        var sidesOfBorder = 0
+        var sidesOfBorder = 0, clear = true
         let refiner = EdgeRefiner(sampler: sampler)
         for i in 0..<4 {
             guard let side = refined.cardEdges[i], side.curve == nil else { continue }
@@ -103,6 +108,7 @@ extension PrintRefiner {
             let shift = min(abs(found.line.distance(a)), abs(found.line.distance(b)))
             guard turn < 0.1, shift >= max(2, 0.01 * extent) else { continue }
             moved[i] = found
+            clear = clear && offBorder >= 2 * limit
         }
         // Two sides showing the border's colour say which colour the border is; a card in the middle
         // of its pocket shows it on none, and then every side must be a pocket's edge with the
@@ -110,7 +116,7 @@ extension PrintRefiner {
         let pockets = moved.filter { $0 != nil }.count
         guard pockets > 0, sidesOfBorder >= 2 || sidesOfBorder + pockets == 4 else { return nil }
         let lines = (0..<4).map { i in moved[i]?.line ?? ImageLine(card.corners[i], card.corners[(i + 1) % 4]) }
-        return PrintRefiner.quad(lines: lines)
+        return PrintRefiner.quad(lines: lines).map { ($0, clear) }
     }
 
     /// The photo's colour at `p`, nil outside it.
