@@ -73,7 +73,7 @@ public struct PrintDetector: Sendable {
                 print.measuredEdges = h.cardSupport.map { h.origin == .card || $0 >= 0.5 }
                 return (print, true, 0)
             }
-            let refined = refiner.refine(card: card, window: window, format: h.format)
+            let refined = refiner.refineInSleeve(card: card, window: window, format: h.format)
             var print = DetectedPrint(format: refined.format, card: refined.card, window: refined.window,
                                       confidence: h.score, touchesImageBorder: false)
             print.measuredEdges = refined.cardEdges.map { $0 != nil }
