@@ -21,7 +21,7 @@ extension PrintDetector {
     /// as the quads of ``completingRows(_:quads:scorer:working:toUpright:refine:)``: a card of the
     /// row's format, shape and size, whose edges refinement measures at full resolution. The row only
     /// says where to look: nothing is placed where the photo shows no card.
-    func completingRowGaps(_ chosen: [(PrintHypothesis, DetectedPrint)], sampler: FullResolutionSampler,
+    func completingRowGaps(_ chosen: [(PrintHypothesis, DetectedPrint)], sampler: FullResolutionSampler, gradient: ColorGradient,
                            scorer: PrintHypothesisScorer, working: PixelSize, toUpright: AffineMap,
                            refine: (PrintHypothesis) -> (DetectedPrint, consistent: Bool, fit: Double))
         -> [(PrintHypothesis, DetectedPrint)] {
@@ -37,7 +37,10 @@ extension PrintDetector {
         guard !places.isEmpty else { return chosen }
         let toWorking = toUpright.inverse
         var quads: [QuadHypothesis] = []
-        for place in places.prefix(Self.maximumRowGapPlaces) {
+        // A place where the working image shows no edges is bare wall: a print there, border and
+        // picture, would show some even where its own card edges do not come out as segments.
+        let searched = places.filter { Self.meanGradient(gradient, over: $0.mapped(toWorking.apply)) >= Self.bareWallGradient }
+        for place in searched.prefix(Self.maximumRowGapPlaces) {
             let xs = place.corners.map(\.x), ys = place.corners.map(\.y)
             // The row's pitch varies (prints hung by hand): the card may sit a good part of its size
             // off the step from its neighbour.
@@ -90,6 +93,21 @@ extension PrintDetector {
             }
         }
         return places
+    }
+
+    /// Mean gradient (levels per working pixel) below which a place holds no print: the line
+    /// detector's own floor, several times a painted wall's noise.
+    static let bareWallGradient: Float = 2.5
+
+    /// The working gradient's mean over the bounding box of `quad` (working coordinates).
+    private static func meanGradient(_ g: ColorGradient, over quad: Quad) -> Float {
+        let xs = quad.corners.map(\.x), ys = quad.corners.map(\.y)
+        let x0 = max(0, Int(xs.min()!)), x1 = min(g.width - 1, Int(xs.max()!))
+        let y0 = max(0, Int(ys.min()!)), y1 = min(g.height - 1, Int(ys.max()!))
+        guard x1 > x0, y1 > y0 else { return 0 }
+        var sum: Float = 0
+        for y in y0...y1 { for x in x0...x1 { sum += g.magnitude[y * g.width + x] } }
+        return sum / Float((x1 - x0 + 1) * (y1 - y0 + 1))
     }
 
     /// Whether `step` runs along one of `card`'s two pairs of sides (within about 11°).

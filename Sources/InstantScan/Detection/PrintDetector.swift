@@ -88,7 +88,7 @@ public struct PrintDetector: Sendable {
         var chosen = completingRows(found, quads: quads, scorer: scorer, working: trace.workingSize,
                                     toUpright: toUp.apply, refine: refineHypothesis)
         lap("rows")
-        chosen = completingRowGaps(chosen, sampler: refiner.sampler, scorer: scorer, working: trace.workingSize,
+        chosen = completingRowGaps(chosen, sampler: refiner.sampler, gradient: gradient, scorer: scorer, working: trace.workingSize,
                                    toUpright: toUp, refine: refineHypothesis)
         lap("row gaps")
         for (index, (h, print)) in chosen.enumerated() {
