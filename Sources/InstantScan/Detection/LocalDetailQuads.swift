@@ -20,11 +20,7 @@ struct LocalDetailQuads {
     /// Empty when the photo gives no finer view than `workingScale` already did.
     func quads(in box: (Point, Point), minimumSide: Double, workingScale: Double) -> [QuadHypothesis] {
         guard scale < 0.75 * workingScale, let image = crop(box) else { return [] }
-        let gradient = ColorGradient(image)
-        // A patterned band breaks the card's edge into pieces a stripe long at this scale too; its
-        // texture-averaged copy shows the card's outline there (as ``TextureScaleSegments`` does for
-        // the working image, where such a card is too few pixels to average).
-        let segments = LineSegmentDetector().detect(in: gradient) + TextureScaleSegments().detect(in: image, gradient: gradient)
+        let segments = LineSegmentDetector().detect(in: ColorGradient(image))
         let lines = CollinearMerger().merge(segments)
         var generator = QuadHypothesisGenerator()
         generator.minimumSide = max(12, minimumSide / scale)
