@@ -85,9 +85,12 @@ public struct PrintDetector: Sendable {
         found += texturedPrints(in: work, gradient: gradient, segments: segments, generator: generator,
                                 scorer: scorer, found: found.map(\.0.card), refine: refineHypothesis)
         lap("texture")
-        let chosen = completingRows(found, quads: quads, scorer: scorer, working: trace.workingSize,
+        var chosen = completingRows(found, quads: quads, scorer: scorer, working: trace.workingSize,
                                     toUpright: toUp.apply, refine: refineHypothesis)
         lap("rows")
+        chosen = completingRowGaps(chosen, sampler: refiner.sampler, gradient: gradient, scorer: scorer, working: trace.workingSize,
+                                   toUpright: toUp, refine: refineHypothesis)
+        lap("row gaps")
         for (index, (h, print)) in chosen.enumerated() {
             var print = print
             print.confidence = min(1, max(0, h.score))
