@@ -71,7 +71,7 @@ struct StreamedScan {
                         nonisolated(unsafe) let clippedSlots = clippedSlots, partSlots = partSlots
                         RowBands.run(ranges) { index, rows in
                             do {
-                                var part = glare?.part()
+                                var part = glare?.part(rows: rows)
                                 var count = 0
                                 bandSlots[index] = try streamBand(rows, last: index == ranges.count - 1, compression: compression,
                                                                   correction: correction, chunkRows: chunkRows) { chunk, first, rows in
