@@ -59,7 +59,8 @@ public struct PrintScanner: Sendable {
             located.decoded.pixels.releaseRows(keeping: rows)
         }
 
-        // Prints made band by band (a streamed output) are made whole here, from the photo.
+        // Prints made band by band (a streamed output) are warped, corrected, measured and deflated
+        // here, while the photo is still there; their scans never exist whole.
         let streamed = try located.prints.indices.map { index in
             try streamedScan(located.prints[index], from: located.decoded, converter: converter, light: light,
                              ring: rings[index], timings: &timings)
