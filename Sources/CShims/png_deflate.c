@@ -77,87 +77,147 @@ static void is_filter_row(int type, const uint8_t *raw, const uint8_t *prior, si
     }
 }
 
-int is_png_deflate_band(const is_png_band_params *params, is_png_band *band) {
-    if (params == NULL || band == NULL || params->rows == NULL || params->width == 0) return IS_PNG_INVALID_CALL;
-    memset(band, 0, sizeof *band);
+/* One band being filtered and deflated row by row (is_png_band_stream_*). The one-shot
+ * is_png_deflate_band runs through the same calls, so both write the same bytes. */
+struct is_png_band_stream {
+    z_stream z;
+    uint8_t *scratch;
+    uint8_t *current, *previous, *candidates;
+    size_t in_bpp, bpp, length;
+    uint32_t rows_left;
+    int filters;
+    int last_band;
+    uLong adler;
+    is_png_band band;
+    int status;
+};
+
+int is_png_band_stream_begin(const is_png_band_params *params, const uint8_t *row_before,
+                             is_png_band_stream **out) {
+    if (out == NULL) return IS_PNG_INVALID_CALL;
+    *out = NULL;
+    if (params == NULL || params->width == 0) return IS_PNG_INVALID_CALL;
     size_t in_bpp = (size_t)params->channels_in, bpp = (size_t)params->channels_out;
     size_t length = (size_t)params->width * bpp;
     if (in_bpp < bpp || bpp == 0 || length / bpp != params->width) return IS_PNG_INVALID_CALL;
-
+    is_png_band_stream *s = (is_png_band_stream *)calloc(1, sizeof *s);
+    if (s == NULL) return IS_PNG_NO_MEMORY;
     /* Scratch: the packed current and previous rows, and one filtered row per candidate filter. */
-    uint8_t *scratch = (uint8_t *)calloc(7, length + 1);
-    if (scratch == NULL) return IS_PNG_NO_MEMORY;
-    uint8_t *current = scratch, *previous = scratch + (length + 1);
-    uint8_t *candidates = scratch + 2 * (length + 1); /* 5 rows of 1 + length bytes */
-
-    z_stream z;
-    memset(&z, 0, sizeof z);
+    s->scratch = (uint8_t *)calloc(7, length + 1);
+    if (s->scratch == NULL) {
+        free(s);
+        return IS_PNG_NO_MEMORY;
+    }
+    s->current = s->scratch;
+    s->previous = s->scratch + (length + 1);
+    s->candidates = s->scratch + 2 * (length + 1); /* 5 rows of 1 + length bytes */
+    s->in_bpp = in_bpp;
+    s->bpp = bpp;
+    s->length = length;
+    s->rows_left = params->row_count;
+    s->filters = params->filters;
+    s->last_band = params->last_band;
     /* Raw deflate (negative window bits): the caller writes the zlib header and trailer. */
-    if (deflateInit2(&z, params->level, Z_DEFLATED, -15, 8, params->strategy) != Z_OK) {
-        free(scratch);
+    if (deflateInit2(&s->z, params->level, Z_DEFLATED, -15, 8, params->strategy) != Z_OK) {
+        free(s->scratch);
+        free(s);
         return IS_PNG_NO_MEMORY;
     }
     size_t raw_total = (size_t)params->row_count * (length + 1);
-    size_t capacity = deflateBound(&z, (uLong)raw_total) + 16;
-    band->bytes = (uint8_t *)malloc(capacity);
-    if (band->bytes == NULL) {
-        deflateEnd(&z);
-        free(scratch);
+    size_t capacity = deflateBound(&s->z, (uLong)raw_total) + 16;
+    /* Pages of the bound not written are never touched, so the bound costs address space only. */
+    s->band.bytes = (uint8_t *)malloc(capacity);
+    if (s->band.bytes == NULL) {
+        deflateEnd(&s->z);
+        free(s->scratch);
+        free(s);
         return IS_PNG_NO_MEMORY;
     }
-    z.next_out = band->bytes;
-    z.avail_out = (uInt)(capacity > UINT32_MAX ? UINT32_MAX : capacity);
-    uLong adler = adler32(0L, Z_NULL, 0);
-
+    s->band.raw_length = raw_total;
+    s->z.next_out = s->band.bytes;
+    s->z.avail_out = (uInt)(capacity > UINT32_MAX ? UINT32_MAX : capacity);
+    s->adler = adler32(0L, Z_NULL, 0);
     /* The row before the band, packed: Up, Average and Paeth read it even across the band's edge. */
-    if (params->first_row > 0) {
-        const uint8_t *src = params->rows + (size_t)(params->first_row - 1) * params->stride;
-        is_pack_row(src, in_bpp, previous + 1, bpp, length);
-    }
-    int status = IS_PNG_OK;
-    for (uint32_t r = 0; r < params->row_count && status == IS_PNG_OK; r++) {
-        uint32_t y = params->first_row + r;
-        const uint8_t *src = params->rows + (size_t)y * params->stride;
-        if (in_bpp == bpp) {
-            memcpy(current + 1, src, length);
+    if (row_before != NULL) is_pack_row(row_before, in_bpp, s->previous + 1, bpp, length);
+    s->status = IS_PNG_OK;
+    *out = s;
+    return IS_PNG_OK;
+}
+
+int is_png_band_stream_rows(is_png_band_stream *s, const uint8_t *rows, size_t stride, uint32_t count) {
+    if (s == NULL || rows == NULL || count > s->rows_left) return IS_PNG_INVALID_CALL;
+    for (uint32_t r = 0; r < count && s->status == IS_PNG_OK; r++) {
+        const uint8_t *src = rows + (size_t)r * stride;
+        size_t length = s->length, bpp = s->bpp;
+        if (s->in_bpp == bpp) {
+            memcpy(s->current + 1, src, length);
         } else {
-            is_pack_row(src, in_bpp, current + 1, bpp, length);
+            is_pack_row(src, s->in_bpp, s->current + 1, bpp, length);
         }
         /* Pick a filter as libpng does; a single allowed filter needs no trial. */
         int best = -1;
         uint64_t best_cost = UINT64_MAX;
         for (int type = 0; type < 5; type++) {
-            if (!(params->filters & (0x08 << type))) continue;
-            uint8_t *out = candidates + (size_t)type * (length + 1);
+            if (!(s->filters & (0x08 << type))) continue;
+            uint8_t *out = s->candidates + (size_t)type * (length + 1);
             out[0] = (uint8_t)type;
-            is_filter_row(type, current + 1, previous + 1, length, bpp, out + 1);
-            if (params->filters == (0x08 << type)) { best = type; break; }
+            is_filter_row(type, s->current + 1, s->previous + 1, length, bpp, out + 1);
+            if (s->filters == (0x08 << type)) { best = type; break; }
             uint64_t cost = is_row_cost(out + 1, length);
             if (cost < best_cost) { best_cost = cost; best = type; }
         }
-        if (best < 0) { status = IS_PNG_INVALID_CALL; break; }
-        uint8_t *chosen = candidates + (size_t)best * (length + 1);
-        adler = adler32(adler, chosen, (uInt)(length + 1));
-        z.next_in = chosen;
-        z.avail_in = (uInt)(length + 1);
-        int last_row = r + 1 == params->row_count;
-        int flush = last_row ? (params->last_band ? Z_FINISH : Z_SYNC_FLUSH) : Z_NO_FLUSH;
-        int result = deflate(&z, flush);
-        if (result == Z_STREAM_ERROR || z.avail_in != 0 || (flush == Z_FINISH && result != Z_STREAM_END)) {
-            status = IS_PNG_CORRUPT;
+        if (best < 0) { s->status = IS_PNG_INVALID_CALL; break; }
+        uint8_t *chosen = s->candidates + (size_t)best * (length + 1);
+        s->adler = adler32(s->adler, chosen, (uInt)(length + 1));
+        s->z.next_in = chosen;
+        s->z.avail_in = (uInt)(length + 1);
+        s->rows_left--;
+        int flush = s->rows_left == 0 ? (s->last_band ? Z_FINISH : Z_SYNC_FLUSH) : Z_NO_FLUSH;
+        int result = deflate(&s->z, flush);
+        if (result == Z_STREAM_ERROR || s->z.avail_in != 0 || (flush == Z_FINISH && result != Z_STREAM_END)) {
+            s->status = IS_PNG_CORRUPT;
         }
-        uint8_t *swap = previous; previous = current; current = swap;
+        uint8_t *swap = s->previous; s->previous = s->current; s->current = swap;
     }
-    band->length = (size_t)(z.next_out - band->bytes);
-    band->adler = (uint32_t)adler;
-    band->raw_length = raw_total;
-    deflateEnd(&z);
-    free(scratch);
-    if (status != IS_PNG_OK) {
-        free(band->bytes);
-        memset(band, 0, sizeof *band);
+    return s->status;
+}
+
+int is_png_band_stream_finish(is_png_band_stream *s, is_png_band *band) {
+    if (s == NULL || band == NULL) return IS_PNG_INVALID_CALL;
+    int status = s->status == IS_PNG_OK && s->rows_left != 0 ? IS_PNG_INVALID_CALL : s->status;
+    memset(band, 0, sizeof *band);
+    if (status == IS_PNG_OK) {
+        *band = s->band;
+        band->length = (size_t)(s->z.next_out - s->band.bytes);
+        band->adler = (uint32_t)s->adler;
+        s->band.bytes = NULL;
     }
+    is_png_band_stream_free(s);
     return status;
+}
+
+void is_png_band_stream_free(is_png_band_stream *s) {
+    if (s == NULL) return;
+    deflateEnd(&s->z);
+    free(s->band.bytes);
+    free(s->scratch);
+    free(s);
+}
+
+int is_png_deflate_band(const is_png_band_params *params, is_png_band *band) {
+    if (params == NULL || band == NULL || params->rows == NULL || params->width == 0) return IS_PNG_INVALID_CALL;
+    memset(band, 0, sizeof *band);
+    const uint8_t *before = params->first_row > 0 ? params->rows + (size_t)(params->first_row - 1) * params->stride : NULL;
+    is_png_band_stream *s = NULL;
+    int status = is_png_band_stream_begin(params, before, &s);
+    if (status != IS_PNG_OK) return status;
+    status = is_png_band_stream_rows(s, params->rows + (size_t)params->first_row * params->stride, params->stride,
+                                     params->row_count);
+    if (status != IS_PNG_OK) {
+        is_png_band_stream_free(s);
+        return status;
+    }
+    return is_png_band_stream_finish(s, band);
 }
 
 void is_png_band_free(is_png_band *band) {

@@ -163,6 +163,16 @@ int is_png_deflate_band(const is_png_band_params *params, is_png_band *band);
 /* Frees a band's bytes. */
 void is_png_band_free(is_png_band *band);
 
+/* A band filtered and deflated as its rows arrive, for an image that never exists whole: begin
+ * (params->rows and stride unused; row_before is the image's row above the band, NULL for the
+ * first band), rows in order in any number of calls, then finish, which frees the stream and
+ * hands over the band (the same bytes is_png_deflate_band writes). free abandons a stream. */
+typedef struct is_png_band_stream is_png_band_stream;
+int is_png_band_stream_begin(const is_png_band_params *params, const uint8_t *row_before, is_png_band_stream **out);
+int is_png_band_stream_rows(is_png_band_stream *stream, const uint8_t *rows, size_t stride, uint32_t count);
+int is_png_band_stream_finish(is_png_band_stream *stream, is_png_band *band);
+void is_png_band_stream_free(is_png_band_stream *stream);
+
 /* libpng's constants, re-exported because some are macros Swift does not import. */
 enum {
     IS_PNG_COLOR_GRAY = 0,

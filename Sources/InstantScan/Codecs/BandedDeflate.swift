@@ -22,12 +22,9 @@ final class BandedDeflate: @unchecked Sendable {
     ///   ``minimumPixelsPerBand``.
     init(image: PixelBuffer, channels: Int, filters: Int32, level: Int32, strategy: Int32,
          bandCount: Int? = nil) throws {
-        let cores = ProcessInfoCores.active
-        let wanted = bandCount ?? (cores == 1 ? 1 : min(2 * cores, image.width * image.height / Self.minimumPixelsPerBand))
-        let count = max(1, min(wanted, image.height))
-        let ranges = (0..<count).map { ($0 * image.height / count)..<(($0 + 1) * image.height / count) }
-        bands = Array(repeating: is_png_band(), count: count)
-        var statuses = Array(repeating: Int32(IS_PNG_OK), count: count)
+        let ranges = Self.ranges(size: image.size, bandCount: bandCount)
+        bands = Array(repeating: is_png_band(), count: ranges.count)
+        var statuses = Array(repeating: Int32(IS_PNG_OK), count: ranges.count)
         bands.withUnsafeMutableBufferPointer { out in
             statuses.withUnsafeMutableBufferPointer { status in
                 // Each band writes only its own slot of both arrays.
@@ -53,6 +50,21 @@ final class BandedDeflate: @unchecked Sendable {
             throw CodecError.encodeFailed(failure == Int32(IS_PNG_NO_MEMORY)
                 ? "PNG: out of memory for the image data" : "PNG: zlib failed on the image data")
         }
+    }
+
+    /// Takes over bands already deflated (``PNGBandStream``), in row order.
+    init(finished bands: [is_png_band]) {
+        self.bands = bands
+    }
+
+    /// The rows of each band for an image of `size`: `bandCount` bands, by default two a core,
+    /// none under ``minimumPixelsPerBand``. A streamed scan deflates the same bands, so that its
+    /// PNG is byte for byte the one its whole image would give.
+    static func ranges(size: PixelSize, bandCount: Int? = nil) -> [Range<Int>] {
+        let cores = ProcessInfoCores.active
+        let wanted = bandCount ?? (cores == 1 ? 1 : min(2 * cores, size.width * size.height / Self.minimumPixelsPerBand))
+        let count = max(1, min(wanted, size.height))
+        return (0..<count).map { ($0 * size.height / count)..<(($0 + 1) * size.height / count) }
     }
 
     deinit {

@@ -31,7 +31,19 @@ public struct OutputEncoder: Sendable {
     /// The encoded bytes of `print`, with its ``ScannedPrint/metadata``: format, resolution and
     /// capture date in EXIF, the resolution also in PNG `pHYs` / JFIF density.
     public func encode(_ print: ScannedPrint) throws -> [UInt8] {
-        try encode(print.image, profile: print.profile, metadata: print.metadata)
+        guard let streamed = print.streamed else {
+            return try encode(print.image, profile: print.profile, metadata: print.metadata)
+        }
+        // The scan's pixels were never kept: only the PNG it was streamed into can be written.
+        guard format == .png(streamed.compression) else {
+            throw CodecError.encodeFailed("this scan was streamed into a PNG (\(streamed.compression.rawValue)) and can only be written as one")
+        }
+        let metadata = print.metadata, srgb = print.profile == .srgb
+        return try PNGEncoder.encode(size: streamed.size, streamed: streamed.bands,
+                                     iccProfile: srgb ? nil : print.profile.profile.iccData,
+                                     profileName: print.profile.profile.name, srgbIntent: srgb,
+                                     compression: streamed.compression, exif: metadata.exifBytes(),
+                                     pixelsPerInch: metadata.pixelsPerInch.map { (x: $0.x, y: $0.y) })
     }
 
     /// The encoded bytes of an image in `profile`'s colour space, with `metadata` when given.

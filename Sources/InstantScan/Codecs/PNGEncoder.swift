@@ -63,8 +63,38 @@ public enum PNGEncoder {
                        srgbIntent: Bool, compression: Compression = .fast, dropAlpha: Bool = true,
                        exif: [UInt8]? = nil, pixelsPerInch: (x: Double, y: Double)? = nil,
                        bandCount: Int?) throws -> [UInt8] {
+        var writer = try writer(size: image.size, format: image.format, iccProfile: iccProfile, profileName: profileName,
+                                srgbIntent: srgbIntent, compression: compression, dropAlpha: dropAlpha, exif: exif,
+                                pixelsPerInch: pixelsPerInch)
+        let settings = compression.settings
+        let channels = writer.stripFiller ? 3 : image.format.bytesPerPixel
+        writer.bands = try BandedDeflate(image: image, channels: channels, filters: settings.filters,
+                                         level: Int32(settings.level), strategy: settings.strategy,
+                                         bandCount: bandCount)
+        return try writer.write(rows: image.baseAddress, stride: image.bytesPerRow)
+    }
+
+    /// The PNG of an RGBA8 image of `size` whose image data was deflated band by band as it was
+    /// made (``BandedDeflate/ranges(size:bandCount:)``, RGB kept): the bytes ``encode(_:iccProfile:profileName:srgbIntent:compression:dropAlpha:exif:pixelsPerInch:)``
+    /// gives the whole image.
+    static func encode(size: PixelSize, streamed bands: BandedDeflate, iccProfile: [UInt8]?, profileName: String = "ICC profile",
+                       srgbIntent: Bool, compression: Compression, exif: [UInt8]? = nil,
+                       pixelsPerInch: (x: Double, y: Double)? = nil) throws -> [UInt8] {
+        var writer = try writer(size: size, format: .rgba8, iccProfile: iccProfile, profileName: profileName,
+                                srgbIntent: srgbIntent, compression: compression, dropAlpha: true, exif: exif,
+                                pixelsPerInch: pixelsPerInch)
+        writer.bands = bands
+        // libpng is handed rows it never reads when the image data comes in bands.
+        let unread: [UInt8] = [0]
+        return try unread.withUnsafeBufferPointer { try writer.write(rows: $0.baseAddress!, stride: 0) }
+    }
+
+    /// Everything of the PNG but its image data.
+    private static func writer(size: PixelSize, format: PixelFormat, iccProfile: [UInt8]?, profileName: String,
+                               srgbIntent: Bool, compression: Compression, dropAlpha: Bool, exif: [UInt8]?,
+                               pixelsPerInch: (x: Double, y: Double)?) throws -> PNGWriter {
         let colorType: PNGWriter.ColorType
-        switch image.format {
+        switch format {
         case .rgba8: colorType = dropAlpha ? .rgb : .rgba
         case .gray8: colorType = .gray
         case .rgb8: colorType = .rgb
@@ -72,8 +102,8 @@ public enum PNGEncoder {
         guard profileName.utf8.count >= 1, profileName.utf8.count <= 79, profileName.utf8.allSatisfy({ $0 >= 32 && $0 < 127 }) else {
             throw CodecError.encodeFailed("the profile name must be 1–79 printable ASCII characters")
         }
-        var writer = PNGWriter(width: image.width, height: image.height, colorType: colorType)
-        writer.stripFiller = image.format == .rgba8 && dropAlpha
+        var writer = PNGWriter(width: size.width, height: size.height, colorType: colorType)
+        writer.stripFiller = format == .rgba8 && dropAlpha
         writer.iccProfile = iccProfile
         writer.iccProfileName = profileName
         writer.srgbIntent = iccProfile == nil && srgbIntent ? 0 : nil
@@ -83,10 +113,6 @@ public enum PNGEncoder {
         if let ppi = pixelsPerInch, ppi.x > 0, ppi.y > 0, ppi.x < 1e7, ppi.y < 1e7 {
             writer.pixelsPerMetre = (UInt32((ppi.x / 0.0254).rounded()), UInt32((ppi.y / 0.0254).rounded()))
         }
-        let channels = writer.stripFiller ? 3 : image.format.bytesPerPixel
-        writer.bands = try BandedDeflate(image: image, channels: channels, filters: settings.filters,
-                                         level: Int32(settings.level), strategy: settings.strategy,
-                                         bandCount: bandCount)
-        return try writer.write(rows: image.baseAddress, stride: image.bytesPerRow)
+        return writer
     }
 }

@@ -52,6 +52,17 @@ package final class ColorConverter: @unchecked Sendable {
     /// Converts every pixel of an RGBA8 buffer in place, in parallel row bands for large images.
     ///
     /// - Precondition: the buffer is ``PixelFormat/rgba8``.
+    /// Converts rows `rows` of `buffer` only, on the calling thread (a buffer whose other rows
+    /// are never written: a streamed scan's sparse card).
+    func convert(_ buffer: PixelBuffer, rows: Range<Int>) {
+        precondition(buffer.format == .rgba8 && rows.lowerBound >= 0 && rows.upperBound <= buffer.height,
+                     "RGBA8 rows inside the buffer")
+        guard let transform, !rows.isEmpty else { return }
+        let stride = UInt32(buffer.bytesPerRow)
+        let first = UnsafeMutableRawPointer(buffer.rowPointer(rows.lowerBound))
+        cmsDoTransformLineStride(transform, first, first, UInt32(buffer.width), UInt32(rows.count), stride, stride, 0, 0)
+    }
+
     package func convert(_ buffer: PixelBuffer) {
         precondition(buffer.format == .rgba8, "ColorConverter converts RGBA8 buffers")
         guard let transform else { return }

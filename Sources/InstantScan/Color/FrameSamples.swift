@@ -22,13 +22,21 @@ struct FrameSamples {
     /// the frame lost to glare and captions), few enough that the fit costs a few ms.
     static let targetCount = 8_000
 
+    /// The grid's spacing for a card of `cardSize`: rows `step / 2, step / 2 + step, …` are read
+    /// (the streamed scan warps only those before estimating: ``WhiteBalance/rowsRead(cardSize:format:mode:estimating:)``).
+    static func step(cardSize: PixelSize, format: PrintFormat, targetCount: Int) -> Int {
+        let (cardWidth, cardHeight) = format.cardSize
+        let window = format.window
+        let frameShare = 1 - (window.width * window.height) / (cardWidth * cardHeight)
+        let area = Double(cardSize.width * cardSize.height) * frameShare
+        return max(1, Int((area / Double(targetCount)).squareRoot().rounded(.up)))
+    }
+
     /// Samples the frame of `card` (an upright card image of `format`).
     init(card: PixelBuffer, format: PrintFormat, targetCount: Int = FrameSamples.targetCount) {
         let (cardWidth, cardHeight) = format.cardSize
         let window = format.window
-        let frameShare = 1 - (window.width * window.height) / (cardWidth * cardHeight)
-        let area = Double(card.width * card.height) * frameShare
-        let step = max(1, Int((area / Double(targetCount)).squareRoot().rounded(.up)))
+        let step = Self.step(cardSize: card.size, format: format, targetCount: targetCount)
         let outer = FrameSamples.outerMarginMillimetres, inner = FrameSamples.innerMarginMillimetres
         let windowX = (window.x - inner)...(window.x + window.width + inner)
         let windowY = (window.y - inner)...(window.y + window.height + inner)

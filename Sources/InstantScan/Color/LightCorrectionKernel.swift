@@ -61,7 +61,8 @@ struct LightCorrectionKernel {
                 nodeGains.withUnsafeBufferPointer { nodes in
                     clippedPerBand.withUnsafeMutableBufferPointer { counts in
                         RowBands.run(bands) { band, range in
-                            counts[band] = correctRows(range, of: image, decode: decode, encode: encode, nodes: nodes)
+                            counts[band] = correctRows(range, of: image, firstRow: 0, decode: decode, encode: encode,
+                                                       nodes: nodes)
                         }
                     }
                 }
@@ -70,7 +71,23 @@ struct LightCorrectionKernel {
         return clippedPerBand.reduce(0, +)
     }
 
-    private func correctRows(_ range: Range<Int>, of image: PixelBuffer, decode: UnsafeBufferPointer<Float>,
+    /// Corrects rows `rows` of the image, held in `band` from its row `firstRow` on (a band of an
+    /// image that never exists whole), on the calling thread; returns how many pixels had a
+    /// clipped channel. Each row's result is the one ``apply(to:)`` gives it.
+    func apply(toBand band: PixelBuffer, firstRow: Int, rows: Range<Int>) -> Int {
+        precondition(band.format == .rgba8 && band.width == width && rows.lowerBound >= firstRow
+                     && rows.upperBound - firstRow <= band.height && rows.upperBound <= height,
+                     "rows \(rows) outside the band or the \(width)×\(height) image")
+        return LinearLight.rootDecodeTable.withUnsafeBufferPointer { decode in
+            LinearLight.rootEncodeTable.withUnsafeBufferPointer { encode in
+                nodeGains.withUnsafeBufferPointer { nodes in
+                    correctRows(rows, of: band, firstRow: firstRow, decode: decode, encode: encode, nodes: nodes)
+                }
+            }
+        }
+    }
+
+    private func correctRows(_ range: Range<Int>, of image: PixelBuffer, firstRow: Int, decode: UnsafeBufferPointer<Float>,
                              encode: UnsafeBufferPointer<UInt8>, nodes: UnsafeBufferPointer<Float>) -> Int {
         let spacing = LightCorrectionKernel.nodeSpacing
         // This row's gains at each node column, interpolated between the two node rows around it.
@@ -85,7 +102,7 @@ struct LightCorrectionKernel {
                 for k in 0..<(columns * 3) {
                     rowGains[k] = nodes[upper + k] + t * (nodes[lower + k] - nodes[upper + k])
                 }
-                let row = UnsafeMutableRawPointer(image.rowPointer(y))
+                let row = UnsafeMutableRawPointer(image.rowPointer(y - firstRow))
                 if columns == 1 {
                     clipped &+= correctSpan(row, 0..<width, gains: (rowGains[0], rowGains[1], rowGains[2]),
                                             steps: (0, 0, 0), decode: decode, encode: encode)

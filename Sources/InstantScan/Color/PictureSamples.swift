@@ -22,20 +22,7 @@ struct PictureSamples {
     /// Samples the picture window of `card` (an upright card image) when a format is given, else
     /// the whole card inside a small margin.
     init(card: PixelBuffer, window format: PrintFormat?) {
-        var u0 = PictureSamples.cardMargin, v0 = PictureSamples.cardMargin
-        var u1 = 1 - PictureSamples.cardMargin, v1 = 1 - PictureSamples.cardMargin
-        if let format {
-            let (cw, ch) = format.cardSize
-            let w = format.window, m = PictureSamples.marginMillimetres
-            u0 = (w.x + m) / cw
-            v0 = (w.y + m) / ch
-            u1 = (w.x + w.width - m) / cw
-            v1 = (w.y + w.height - m) / ch
-        }
-        let x0 = Int(u0 * Double(card.width)), x1 = max(x0 + 1, Int(u1 * Double(card.width)))
-        let y0 = Int(v0 * Double(card.height)), y1 = max(y0 + 1, Int(v1 * Double(card.height)))
-        let area = Double((x1 - x0) * (y1 - y0))
-        let step = max(1, Int((area / Double(PictureSamples.targetCount)).squareRoot().rounded(.up)))
+        let (x0, x1, y0, y1, step) = Self.grid(cardSize: card.size, window: format)
         for y in stride(from: y0 + step / 2, to: min(y1, card.height), by: step) {
             let row = card.rowPointer(y)
             for x in stride(from: x0 + step / 2, to: min(x1, card.width), by: step) {
@@ -47,6 +34,26 @@ struct PictureSamples {
                 for c in 0..<3 { linear[c].append(Double(LinearLight.linear(p[c]))) }
             }
         }
+    }
+
+    /// The sampled rectangle and grid spacing for a card of `cardSize`: rows `y0 + step / 2`,
+    /// then every `step` below `y1`, are read.
+    static func grid(cardSize: PixelSize, window format: PrintFormat?) -> (x0: Int, x1: Int, y0: Int, y1: Int, step: Int) {
+        var u0 = PictureSamples.cardMargin, v0 = PictureSamples.cardMargin
+        var u1 = 1 - PictureSamples.cardMargin, v1 = 1 - PictureSamples.cardMargin
+        if let format {
+            let (cw, ch) = format.cardSize
+            let w = format.window, m = PictureSamples.marginMillimetres
+            u0 = (w.x + m) / cw
+            v0 = (w.y + m) / ch
+            u1 = (w.x + w.width - m) / cw
+            v1 = (w.y + w.height - m) / ch
+        }
+        let x0 = Int(u0 * Double(cardSize.width)), x1 = max(x0 + 1, Int(u1 * Double(cardSize.width)))
+        let y0 = Int(v0 * Double(cardSize.height)), y1 = max(y0 + 1, Int(v1 * Double(cardSize.height)))
+        let area = Double((x1 - x0) * (y1 - y0))
+        let step = max(1, Int((area / Double(PictureSamples.targetCount)).squareRoot().rounded(.up)))
+        return (x0, x1, y0, y1, step)
     }
 
     /// How many unclipped samples there are.

@@ -93,14 +93,24 @@ public struct PrintColorCorrection: Sendable {
 
     private func balance(_ image: PixelBuffer, format: PrintFormat?, card: PixelBuffer?, window: Quad?,
                          light given: LightEstimate?, ring: SurfaceRing?) throws -> WhiteBalanceReport? {
+        guard let measured = try measure(frame: card ?? image, format: format, light: given, ring: ring) else { return nil }
+        let clipped = measured.balance.apply(measured.light, to: image, covering: card == nil ? nil : window)
+        return measured.report(clippedShare: clipped)
+    }
+
+    /// What white balance decides from the frame (the card, or the output when it is the card)
+    /// before it touches a pixel: the light and the frame's chroma before and after; nil when
+    /// white balance is off and no light is given.
+    func measure(frame: PixelBuffer, format: PrintFormat?, light given: LightEstimate?,
+                 ring: SurfaceRing?) throws -> BalanceMeasure? {
         guard whiteBalance != .none || given != nil else { return nil }
         if let given, given.profile != profile { throw ScanError.lightInOtherSpace(given.profile, profile) }
-        let balance = WhiteBalance(mode: whiteBalance == .none ? .frame : whiteBalance, profile: profile)
-        let frame = card ?? image
+        let balance = WhiteBalance(mode: balanceMode, profile: profile)
         let light = given ?? balance.estimate(card: frame, format: format, ring: ring)
         let chroma = balance.frameChroma(card: frame, format: format, light: light)
-        let clipped = balance.apply(light, to: image, covering: card == nil ? nil : window)
-        return WhiteBalanceReport(light: light, frameChroma: chroma?.before, correctedFrameChroma: chroma?.after,
-                                  clippedShare: clipped)
+        return BalanceMeasure(balance: balance, light: light, chroma: chroma)
     }
+
+    /// The mode white balance runs in: a light given with white balance off is still divided out.
+    var balanceMode: WhiteBalanceMode { whiteBalance == .none ? .frame : whiteBalance }
 }

@@ -53,15 +53,21 @@ struct SceneLight {
         return pictureNearer ? (picture, false, true) : (surroundings, true, true)
     }
 
+    /// The picture rectangle read for a card of `cardSize` and its grid spacing: the rows read
+    /// are those in `y0..<y1` that are `step / 2` past a multiple of `step` (``ImageStatistics``'s grid).
+    static func pictureGrid(cardSize: PixelSize, format: PrintFormat) -> (x0: Int, x1: Int, y0: Int, y1: Int, step: Int) {
+        let (cw, ch) = format.cardSize
+        let w = format.window, m = PictureSamples.marginMillimetres
+        let x0 = Int((w.x + m) / cw * Double(cardSize.width)), x1 = Int((w.x + w.width - m) / cw * Double(cardSize.width))
+        let y0 = Int((w.y + m) / ch * Double(cardSize.height)), y1 = Int((w.y + w.height - m) / ch * Double(cardSize.height))
+        return (x0, x1, y0, y1, max(1, min(pictureStep, min(x1 - x0, y1 - y0) / 60)))
+    }
+
     /// Estimates the light on `card` (an upright card of `format`) from its picture and, when
     /// given, the surface ring around it; nil when nothing can be read.
     static func estimate(card: PixelBuffer, format: PrintFormat, ring: SurfaceRing?, space: WorkingSpace,
                          locus: PlanckianLocus) -> SceneLight? {
-        let (cw, ch) = format.cardSize
-        let w = format.window, m = PictureSamples.marginMillimetres
-        let x0 = Int((w.x + m) / cw * Double(card.width)), x1 = Int((w.x + w.width - m) / cw * Double(card.width))
-        let y0 = Int((w.y + m) / ch * Double(card.height)), y1 = Int((w.y + w.height - m) / ch * Double(card.height))
-        let step = max(1, min(pictureStep, min(x1 - x0, y1 - y0) / 60))
+        let (x0, x1, y0, y1, step) = pictureGrid(cardSize: card.size, format: format)
         let picture = ImageStatistics(image: card, step: step, columns: x0..<max(x0, x1), rows: y0..<max(y0, y1)) { x, y in
             x >= x0 && x < x1 && y >= y0 && y < y1
         }

@@ -157,20 +157,27 @@ public struct WhiteBalance: Sendable {
     @discardableResult
     public func apply(_ light: LightEstimate, to image: PixelBuffer, covering region: Quad? = nil) -> Double {
         precondition(image.format == .rgba8, "white balance works on RGBA8 images")
+        let clipped = kernel(for: light, size: image.size, covering: region).apply(to: image)
+        return Double(clipped) / Double(image.width * image.height)
+    }
+
+    /// The kernel ``apply(_:to:covering:)`` corrects an image of `size` with.
+    func kernel(for light: LightEstimate, size: PixelSize, covering region: Quad?) -> LightCorrectionKernel {
         let corners = (region ?? Quad(rectangleWidth: 1, height: 1)).corners
         let bounds = (u0: corners.map(\.x).min()!, v0: corners.map(\.y).min()!,
                       u1: corners.map(\.x).max()!, v1: corners.map(\.y).max()!)
-        let kernel = LightCorrectionKernel(field: light.field, whiteLevel: light.whiteLevel,
-                                           width: image.width, height: image.height, region: bounds)
-        let clipped = kernel.apply(to: image)
-        return Double(clipped) / Double(image.width * image.height)
+        return LightCorrectionKernel(field: light.field, whiteLevel: light.whiteLevel,
+                                     width: size.width, height: size.height, region: bounds)
     }
+
+    /// Frame samples ``frameChroma(card:format:light:)`` reads.
+    static let chromaSampleCount = 4000
 
     /// How far from neutral the frame of `card` is (CIELAB C*ab of its median colour) as it is,
     /// and after `light` is divided out; nil without a format.
     func frameChroma(card: PixelBuffer, format: PrintFormat?, light: LightEstimate) -> (before: Double, after: Double)? {
         guard let format else { return nil }
-        let samples = FrameSamples(card: card, format: format, targetCount: 4000)
+        let samples = FrameSamples(card: card, format: format, targetCount: WhiteBalance.chromaSampleCount)
         guard samples.count > 0 else { return nil }
         let space = WorkingSpace(profile)
         var before = [[Double]](repeating: [], count: 3), after = [[Double]](repeating: [], count: 3)

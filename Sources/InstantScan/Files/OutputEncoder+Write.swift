@@ -11,8 +11,7 @@ extension OutputEncoder {
     ///   - timings: Where the time spent encoding and writing is added (stages `encode`, `write`).
     public func write(_ print: ScannedPrint, to path: String, overwrite: Bool = false, protecting inputs: [String] = [],
                       timings: inout StageTimings) throws {
-        try write(print.image, profile: print.profile, metadata: print.metadata, to: path, overwrite: overwrite,
-                  protecting: inputs, timings: &timings)
+        try write(print, to: path, overwrite: overwrite, protecting: ProtectedFiles(inputs), timings: &timings)
     }
 
     /// ``write(_:to:overwrite:protecting:timings:)`` without the timings.
@@ -38,8 +37,8 @@ extension OutputEncoder {
     /// The variant above, adding the time spent to `timings`.
     package func write(_ print: ScannedPrint, to path: String, overwrite: Bool = false, protecting inputs: ProtectedFiles,
                        timings: inout StageTimings) throws {
-        try write(print.image, profile: print.profile, metadata: print.metadata, to: path, overwrite: overwrite,
-                  protecting: inputs, timings: &timings)
+        let encoded = try timings.measure("encode") { try encode(print) }
+        try timings.measure("write") { try AtomicFile.write(encoded, to: path, overwrite: overwrite, protecting: inputs) }
     }
 
     /// The one encode-and-write every public variant ends in.

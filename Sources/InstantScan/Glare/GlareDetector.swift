@@ -64,6 +64,12 @@ public struct GlareDetector: Sendable {
     public func map(card: PixelBuffer, format: PrintFormat?) -> GlareMap {
         precondition(card.format == .rgba8, "glare detection reads RGBA8 images")
         guard let small = try? downsampled(card) else { return .empty() }
+        return map(downsampled: small, format: format)
+    }
+
+    /// The glare on a card already box-averaged to the working grid (``downsampled(_:)``, or
+    /// ``GlareBlockSums`` for a card that never exists whole); `small` is balanced in place.
+    func map(downsampled small: PixelBuffer, format: PrintFormat?) -> GlareMap {
         let balance = WhiteBalance(mode: .frame, profile: profile)
         balance.apply(balance.estimate(card: small, format: format), to: small)
 
@@ -135,6 +141,13 @@ public struct GlareDetector: Sendable {
         return sorted[min(sorted.count - 1, sorted.count * 9 / 10)]
     }
 
+    /// The block side `k` of the working grid for a card of `size`, and the grid's `w × h` blocks
+    /// (the card's last rows and columns short of a whole block are left out).
+    func blocks(of size: PixelSize) -> (k: Int, w: Int, h: Int) {
+        let k = max(1, (max(size.width, size.height) + workingLongSide - 1) / workingLongSide)
+        return (k, max(1, size.width / k), max(1, size.height / k))
+    }
+
     /// The card box-averaged down to ``workingLongSide`` (a copy at most this size: it is balanced
     /// in place).
     ///
@@ -144,8 +157,7 @@ public struct GlareDetector: Sendable {
     /// are folded. The sums are whole numbers, so scaling them as `Float` gives exactly what the
     /// per-pixel `Float` sums did.
     func downsampled(_ card: PixelBuffer) throws -> PixelBuffer {
-        let k = max(1, (max(card.width, card.height) + workingLongSide - 1) / workingLongSide)
-        let w = max(1, card.width / k), h = max(1, card.height / k)
+        let (k, w, h) = blocks(of: card.size)
         // 16-bit column sums hold up to 257 rows of 255.
         precondition(k <= 257, "blocks taller than 257 rows would overflow the column sums")
         let rowBytes = 4 * w * k

@@ -56,6 +56,28 @@ public final class PixelBuffer: @unchecked Sendable {
         }
     }
 
+    /// Makes a buffer of uninitialised contents whose pages exist only once written: always a
+    /// mapping of its own, without transparent huge pages (which would commit 2 MiB around any
+    /// row written). For an image of which only some rows are ever written and read (a streamed
+    /// scan's card, sampled on a grid of rows before the scan is made band by band).
+    init(sparseWidth width: Int, height: Int, format: PixelFormat = .rgba8,
+         maximumPixels: Int = PixelBuffer.defaultMaximumPixels) throws {
+        try PixelBuffer.validate(width: width, height: height, maximumPixels: maximumPixels)
+        let rowBytes = (width * format.bytesPerPixel + 63) & ~63
+        self.width = width
+        self.height = height
+        self.format = format
+        self.bytesPerRow = rowBytes
+        self.byteCount = rowBytes * height
+        if let mapped = Self.map(byteCount + Self.loadSlack, hugePages: false) {
+            self.storage = mapped
+            self.isMapped = true
+        } else {
+            self.storage = UnsafeMutableRawPointer.allocate(byteCount: byteCount + Self.loadSlack, alignment: 64)
+            self.isMapped = false
+        }
+    }
+
     /// Buffers from this size up get a mapping of their own, returned to the system when freed.
     ///
     /// Through malloc, glibc raises its mmap threshold to the size of the first large block freed
@@ -65,13 +87,13 @@ public final class PixelBuffer: @unchecked Sendable {
     /// 20-photo batch, two jobs: peak RSS in the benchmark's batch table).
     static let mappingThreshold = 4 << 20
 
-    private static func map(_ length: Int) -> UnsafeMutableRawPointer? {
+    private static func map(_ length: Int, hugePages: Bool = true) -> UnsafeMutableRawPointer? {
         #if canImport(Glibc)
         guard let address = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
               address != MAP_FAILED else { return nil }
         // Fresh pages fault in one at a time; where the kernel offers transparent huge pages on
         // request, 2 MiB at a time.
-        _ = madvise(address, length, 14 /* MADV_HUGEPAGE */)
+        if hugePages { _ = madvise(address, length, 14 /* MADV_HUGEPAGE */) }
         return address
         #else
         return nil

@@ -59,18 +59,26 @@ public struct PrintScanner: Sendable {
             located.decoded.pixels.releaseRows(keeping: rows)
         }
 
-        // Every print and its estimation card are warped before any is corrected: the photo is not
-        // read after that, so its pages go back before the colour stage allocates its own.
-        let rectified = try located.prints.map { try rectify($0, from: located.decoded, converter: converter,
-                                                              light: light, timings: &timings) }
+        // Prints made band by band (a streamed output) are warped, corrected, measured and deflated
+        // here, while the photo is still there; their scans never exist whole.
+        let streamed = try located.prints.indices.map { index in
+            try streamedScan(located.prints[index], from: located.decoded, converter: converter, light: light,
+                             ring: rings[index], timings: &timings)
+        }
+        // Every other print and its estimation card are warped before any is corrected: the photo
+        // is not read after that, so its pages go back before the colour stage allocates its own.
+        let rectified = try located.prints.indices.map { index in
+            try streamed[index] == nil ? rectify(located.prints[index], from: located.decoded, converter: converter,
+                                                 light: light, timings: &timings) : nil
+        }
         if options.previewLongSide == nil {
             located.decoded.pixels.releaseRows(keeping: 0..<0)
         }
 
         var prints: [ScannedPrint] = []
         for (index, print) in located.prints.enumerated() {
-            var scanned = try scan(print, rectified: rectified[index], light: light, ring: rings[index],
-                                   timings: &timings)
+            var scanned = try streamed[index] ?? scan(print, rectified: rectified[index]!, light: light,
+                                                      ring: rings[index], timings: &timings)
             scanned.captureDate = captureDate
             if let warning = scanned.glare?.warning {
                 warnings.append(located.prints.count > 1 ? "print \(index + 1): \(warning)" : warning)

@@ -48,6 +48,10 @@ public struct ScanOptions: Sendable {
     public var detectsGlare = true
     /// Settings for automatic detection.
     public var detection = DetectionOptions()
+    /// When set, prints that allow it are made band by band and deflated straight into a PNG of
+    /// this effort (``ScannedPrint/streamed``), so that no scan ever exists whole: the scans' pixels
+    /// are not kept, and they can be written only as that PNG (the command line's `scan`).
+    package var streamedPNG: PNGEncoder.Compression?
 
     /// Options with the defaults: every print, whole card, native size, frame white balance, no
     /// stretch, sRGB.

@@ -26,4 +26,7 @@ public struct ScannedPrint: Sendable {
     }
     /// Where glare blows the picture out and how much of it; nil when ``ScanOptions/detectsGlare`` is off.
     public var glare: GlareReport?
+    /// The PNG the scan was streamed into when it was made band by band
+    /// (``ScanOptions/streamedPNG``); then ``image`` is only its size, its pixels never written.
+    var streamed: StreamedPNG?
 }

@@ -4,6 +4,15 @@ extension PrintRectifier {
     /// merging shots), so a refined print is still resampled only once.
     func warp(_ quad: Quad, size: PixelSize, from decoded: DecodedImage,
               refinement: Homography = .identity) throws -> PixelBuffer {
+        let map = try storedMap(quad, size: size, from: decoded, refinement: refinement)
+        return try PerspectiveWarp(interpolation: interpolation)
+            .warp(decoded.pixels, outputSize: size, outputToSource: map, maximumPixels: maximumPixels)
+    }
+
+    /// The map ``warp(_:size:from:refinement:)`` samples through: output pixel centres to the
+    /// stored pixels of `decoded`.
+    func storedMap(_ quad: Quad, size: PixelSize, from decoded: DecodedImage,
+                   refinement: Homography = .identity) throws -> Homography {
         let outputRect = [Point(0, 0), Point(Double(size.width - 1), 0),
                           Point(Double(size.width - 1), Double(size.height - 1)), Point(0, Double(size.height - 1))]
         // The output's corner pixels sit half a pixel inside the print's edges.
@@ -11,9 +20,7 @@ extension PrintRectifier {
         guard let toPhoto = Homography.mapping(outputRect, to: inset.corners) else {
             throw ScanError.cornersNotConvex(quad)
         }
-        let map = decoded.storedMap(fromUpright: toPhoto.composed(after: refinement))
-        return try PerspectiveWarp(interpolation: interpolation)
-            .warp(decoded.pixels, outputSize: size, outputToSource: map, maximumPixels: maximumPixels)
+        return decoded.storedMap(fromUpright: toPhoto.composed(after: refinement))
     }
 
     /// The quad shrunk so that an output of `width × height` pixel centres samples the middle of

@@ -1,0 +1,54 @@
+internal import CShims
+
+/// One band of PNG image data filtered and deflated as its rows arrive (the C side's
+/// `is_png_band_stream`): the same bytes as that band of ``BandedDeflate``, for an image made band
+/// by band that never exists whole. Owns the C stream until ``finish()`` hands the band over.
+final class PNGBandStream {
+    private var stream: OpaquePointer?
+
+    /// Starts band `rows` of an image `width` pixels wide, keeping the first `channels` of each
+    /// `channelsIn`-byte pixel; `rowBefore` is the image's row above the band (nil for the first
+    /// band), `last` whether the band ends the image.
+    init(width: Int, rows: Range<Int>, channelsIn: Int, channels: Int, compression: PNGEncoder.Compression,
+         rowBefore: UnsafePointer<UInt8>?, last: Bool) throws {
+        let settings = compression.settings
+        var params = is_png_band_params()
+        params.width = UInt32(width)
+        params.channels_in = Int32(channelsIn)
+        params.channels_out = Int32(channels)
+        params.first_row = UInt32(rows.lowerBound)
+        params.row_count = UInt32(rows.count)
+        params.filters = settings.filters
+        params.level = Int32(settings.level)
+        params.strategy = settings.strategy
+        params.last_band = last ? 1 : 0
+        var made: OpaquePointer?
+        let status = is_png_band_stream_begin(&params, rowBefore, &made)
+        guard status == Int32(IS_PNG_OK), let made else { throw Self.failure(status) }
+        stream = made
+    }
+
+    deinit {
+        if let stream { is_png_band_stream_free(stream) }
+    }
+
+    /// Filters and deflates the next `count` rows of the band, `stride` bytes apart from `rows`.
+    func append(_ rows: UnsafePointer<UInt8>, stride: Int, count: Int) throws {
+        let status = is_png_band_stream_rows(stream, rows, stride, UInt32(count))
+        guard status == Int32(IS_PNG_OK) else { throw Self.failure(status) }
+    }
+
+    /// Ends the band (every row given) and hands it over; the stream is gone afterwards.
+    func finish() throws -> is_png_band {
+        var band = is_png_band()
+        let status = is_png_band_stream_finish(stream, &band)
+        stream = nil
+        guard status == Int32(IS_PNG_OK) else { throw Self.failure(status) }
+        return band
+    }
+
+    private static func failure(_ status: Int32) -> CodecError {
+        .encodeFailed(status == Int32(IS_PNG_NO_MEMORY) ? "PNG: out of memory for the image data"
+                                                         : "PNG: zlib failed on the image data")
+    }
+}

@@ -1,0 +1,56 @@
+/// The glare detector's working grid summed from row bands of a card that never exists whole:
+/// the same block sums as ``GlareDetector/downsampled(_:)`` (whole numbers, so the order they are
+/// added in does not matter), gathered band by band, from several bands at once.
+///
+/// Each band adds into its own ``Part``; ``image(parts:)`` adds the parts and scales each block
+/// as the whole-card path does, so the map is the same.
+struct GlareBlockSums {
+    /// One band's share of the sums: red, green and blue per block of the block rows its rows
+    /// reach, row-major from block row `firstBlockRow`.
+    struct Part {
+        var firstBlockRow: Int
+        var sums: [UInt32]
+    }
+
+    let k: Int, w: Int, h: Int
+
+    init(detector: GlareDetector, cardSize: PixelSize) {
+        (k, w, h) = detector.blocks(of: cardSize)
+    }
+
+    /// An empty part for a band of card rows `rows`.
+    func part(rows: Range<Int>) -> Part {
+        let first = min(rows.lowerBound / k, h), end = min(h, (rows.upperBound + k - 1) / k)
+        return Part(firstBlockRow: first, sums: [UInt32](repeating: 0, count: 3 * w * max(0, end - first)))
+    }
+
+    /// Adds `rows` of the card (RGBA8, held in `band` from its first row `firstRow`) to `part`.
+    func add(_ band: PixelBuffer, firstRow: Int, rows: Range<Int>, to part: inout Part) {
+        let columns = w * k, first = part.firstBlockRow
+        part.sums.withUnsafeMutableBufferPointer { sums in
+            for y in rows where y / k < h {
+                let line = band.rowPointer(y - firstRow)
+                let base = (y / k - first) * w * 3
+                for x in 0..<columns {
+                    let p = line + 4 * x, o = base + (x / k) * 3
+                    sums[o] &+= UInt32(p[0]); sums[o + 1] &+= UInt32(p[1]); sums[o + 2] &+= UInt32(p[2])
+                }
+            }
+        }
+    }
+
+    /// The working grid from every band's part: each block's mean, as ``GlareDetector/downsampled(_:)`` rounds it.
+    func image(parts: [Part]) throws -> PixelBuffer {
+        let norm = 1 / Float(k * k)
+        var sums = [UInt32](repeating: 0, count: 3 * w * h)
+        for part in parts {
+            let offset = 3 * w * part.firstBlockRow
+            for i in part.sums.indices { sums[offset + i] &+= part.sums[i] }
+        }
+        var out = [UInt8](repeating: 255, count: w * h * 4)
+        for block in 0..<(w * h) {
+            for c in 0..<3 { out[4 * block + c] = UInt8((Float(sums[3 * block + c]) * norm).rounded()) }
+        }
+        return try PixelBuffer(width: w, height: h, packed: out)
+    }
+}

@@ -1,0 +1,184 @@
+import Foundation
+import Testing
+@testable import InstantScan
+
+/// A scan made band by band and deflated as it is made (``ScanOptions/streamedPNG``) writes the
+/// PNG its whole image gives, byte for byte, with the same white balance and glare.
+@Suite struct StreamedScanTests {
+    /// A print on a table under a warm lamp, with a glare blob on its picture, as JPEG bytes.
+    static func scene(format: PrintFormat, width: Int = 900, height: Int = 700, rotation: Double = 0.08,
+                      glare: Bool = true, seed: UInt64 = 3) throws -> (jpeg: [UInt8], corners: Quad) {
+        let corners = SceneMaker.corners(format: format, center: Point(Double(width) / 2, Double(height) / 2),
+                                         height: Double(height) * 0.7, rotation: rotation, tilt: 0.2)
+        var maker = SceneMaker(width: width, height: height, surface: .wood(angle: 0.3), seed: seed)
+        maker.prints = [SceneMaker.Print(format: format, corners: corners, caption: true, pictureSeed: seed)]
+        if glare {
+            let (a, b) = (corners.corners[0], corners.corners[2])
+            maker.glare = [SceneMaker.Glare(center: Point(a.x + 0.45 * (b.x - a.x), a.y + 0.45 * (b.y - a.y)), radius: 40)]
+        }
+        return (try JPEGEncoder.encode(try maker.render(), quality: 92), corners)
+    }
+
+    struct Case: CustomStringConvertible, Sendable {
+        var name: String
+        var format: PrintFormat
+        var crop: ScanOptions.Crop = .card
+        var size: ScanOptions.OutputSize = .native
+        var compression: PNGEncoder.Compression = .fast
+        var whiteBalance: WhiteBalanceMode = .frame
+        var profile: BuiltInProfile = .srgb
+        var description: String { name }
+    }
+
+    static let cases: [Case] = [
+        Case(name: "Polaroid 600, card, native", format: .polaroid600),
+        Case(name: "Instax Mini, window, odd size, balanced", format: .instaxMini, crop: .window,
+             size: .exact(PixelSize(width: 301, height: 443)), compression: .balanced),
+        Case(name: "Instax Wide, card, odd size, small, grey world", format: .instaxWide,
+             size: .exact(PixelSize(width: 701, height: 557)), compression: .small, whiteBalance: .grayWorld),
+        Case(name: "Instax Square, card, Display P3", format: .instaxSquare, profile: .displayP3),
+        Case(name: "Polaroid Go, card, no white balance", format: .polaroidGo, whiteBalance: .none),
+    ]
+
+    @Test(arguments: cases)
+    func theStreamedPNGIsTheWholeScansPNG(_ test: Case) throws {
+        let (jpeg, corners) = try Self.scene(format: test.format)
+        var options = ScanOptions()
+        options.format = test.format
+        options.crop = test.crop
+        options.outputSize = test.size
+        options.whiteBalance = test.whiteBalance
+        options.outputProfile = test.profile
+        let whole = try #require(try PrintScanner(options: options).scan(jpeg, corners: corners).prints.first)
+        options.streamedPNG = test.compression
+        let streamed = try #require(try PrintScanner(options: options).scan(jpeg, corners: corners).prints.first)
+        #expect(streamed.streamed != nil, "the print was streamed")
+        #expect(whole.streamed == nil)
+        #expect(streamed.image.size == whole.image.size)
+        #expect(streamed.whiteBalance == whole.whiteBalance)
+        #expect(streamed.glare == whole.glare)
+        let encoder = OutputEncoder(format: .png(test.compression))
+        #expect(try encoder.encode(streamed) == encoder.encode(whole))
+    }
+
+    @Test func aDetectedPrintStreamsTheSameBytes() throws {
+        let (jpeg, _) = try Self.scene(format: .instaxMini, width: 1000, height: 750)
+        let whole = try PrintScanner().scan(jpeg)
+        var options = ScanOptions()
+        options.streamedPNG = .fast
+        let streamed = try PrintScanner(options: options).scan(jpeg)
+        #expect(whole.prints.count == 1)
+        #expect(streamed.prints.count == whole.prints.count)
+        let encoder = OutputEncoder(format: .png(.fast))
+        for (a, b) in zip(streamed.prints, whole.prints) {
+            #expect(a.streamed != nil)
+            #expect(try encoder.encode(a) == encoder.encode(b))
+            #expect(a.glare == b.glare)
+        }
+    }
+
+    @Test func whatNeedsTheWholeScanTakesTheWholePath() throws {
+        let (jpeg, corners) = try Self.scene(format: .instaxMini, glare: false)
+        var options = ScanOptions()
+        options.streamedPNG = .fast
+        var stretched = options
+        stretched.stretch = try EndsInStretch(percentLow: 1, percentHigh: 1)
+        var bicubic = options
+        bicubic.interpolation = .bicubic
+        var shrunk = options
+        // Too little for a smaller DCT scale, enough for the area prefilter.
+        shrunk.outputSize = .longSide(300)
+        for variant in [stretched, bicubic, shrunk] {
+            let print = try #require(try PrintScanner(options: variant).scan(jpeg, corners: corners).prints.first)
+            #expect(print.streamed == nil)
+        }
+    }
+
+    /// The engine alone: odd sizes, deflate bands and chunks that divide nothing, a colour
+    /// conversion and a light with falloff, against the whole-image path.
+    @Test(arguments: [(3, 7), (1, 16), (5, 1)])
+    func bandsAndChunksOfAnySizeJoinIntoTheWholeImage(bandCount: Int, chunkRows: Int) throws {
+        let texture = try TestImages.smoothTexture(width: 150, height: 120)
+        let source = try PixelBuffer(width: 150, height: 120, format: .rgb8)
+        for y in 0..<120 { for x in 0..<150 { source[x, y] = Array(texture[x, y][0..<3]) } }
+        let size = PixelSize(width: 131, height: 157)
+        let map = Homography([0.05, -0.7, 128.3, 0.8, 0.03, -4.1, 0.0004, -0.0006, 1])
+        let converter = try ColorConverter(from: .sRGB, to: BuiltInProfile.displayP3.profile)
+        let light = LightEstimate(source: .frame, field: IlluminationField(logLevels: [0.2, -0.1, -0.4], shape: [0.1, -0.05, 0.02, 0.03, 0]), whiteLevel: 0.8,
+                                  channels: [.measured, .measured, .measured], profile: .displayP3)
+        let kernel = WhiteBalance(profile: .displayP3).kernel(for: light, size: size, covering: nil)
+        let detector = GlareDetector(workingLongSide: 40)
+        let sums = GlareBlockSums(detector: detector, cardSize: size)
+
+        let whole = try PerspectiveWarp().warp(source, outputSize: size, outputToSource: map)
+        converter.convert(whole)
+        let clipped = kernel.apply(to: whole)
+        let expected = try PNGEncoder.encode(whole, iccProfile: nil, srgbIntent: true, compression: .balanced, bandCount: bandCount)
+
+        let scan = StreamedScan(source: source, map: map, size: size, converter: converter)
+        let made = try scan.stream(compression: .balanced, correction: kernel, glare: sums, bandCount: bandCount,
+                                   chunkRows: chunkRows)
+        let png = try PNGEncoder.encode(size: size, streamed: made.bands, iccProfile: nil, srgbIntent: true, compression: .balanced)
+        #expect(png == expected)
+        #expect(made.clippedPixels == clipped)
+        #expect(try sums.image(parts: made.glareParts).packedBytes() == detector.downsampled(whole).packedBytes())
+    }
+
+    /// White balance measured on the rows its samplers read equals the whole card's: every other
+    /// row is overwritten with garbage first.
+    @Test(arguments: [PrintFormat.instaxMini, .polaroid600, .instaxWide])
+    func theEstimateReadsOnlyTheRowsItSays(format: PrintFormat) throws {
+        let (jpeg, corners) = try Self.scene(format: format, glare: false)
+        var options = ScanOptions()
+        options.format = format
+        options.whiteBalance = .none
+        options.detectsGlare = false
+        let card = try #require(try PrintScanner(options: options).scan(jpeg, corners: corners).prints.first).image
+        for mode in [WhiteBalanceMode.frame, .grayWorld] {
+            let balance = WhiteBalance(mode: mode)
+            let rows = WhiteBalance.rowsRead(cardSize: card.size, format: format, mode: mode, estimating: true)
+            #expect(rows.contains(false), "some rows are left out")
+            let sparse = try PixelBuffer(width: card.width, height: card.height)
+            for y in 0..<card.height {
+                for x in 0..<card.width { sparse[x, y] = rows[y] ? card[x, y] : [UInt8(x % 256), 255, 0, 255] }
+            }
+            let light = balance.estimate(card: card, format: format, ring: nil)
+            #expect(balance.estimate(card: sparse, format: format, ring: nil) == light)
+            let a = balance.frameChroma(card: sparse, format: format, light: light)
+            let b = balance.frameChroma(card: card, format: format, light: light)
+            #expect(a?.before == b?.before && a?.after == b?.after)
+        }
+    }
+
+    @Test func aStreamedScanIsWrittenOnlyAsItsPNG() throws {
+        let (jpeg, corners) = try Self.scene(format: .instaxMini, width: 600, height: 450)
+        var options = ScanOptions()
+        options.streamedPNG = .fast
+        let print = try #require(try PrintScanner(options: options).scan(jpeg, corners: corners).prints.first)
+        let folder = try TemporaryFolder()
+        #expect(throws: CodecError.self) {
+            try OutputEncoder(format: .jpeg(quality: 90)).write(print, to: folder.path("scan.jpg"))
+        }
+        #expect(throws: CodecError.self) {
+            try OutputEncoder(format: .png(.small)).write(print, to: folder.path("scan.png"))
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty, "nothing written")
+        try OutputEncoder(format: .png(.fast)).write(print, to: folder.path("scan.png"))
+        let decoded = try ImageReader.decode(try PhotoFile.read(folder.path("scan.png")))
+        #expect(decoded.pixels.size == print.image.size)
+    }
+
+    @Test(.enabled(if: TmpfsMount.available, "needs root to mount a tmpfs"))
+    func aStreamedScanOntoAFullDiskLeavesNoPartialFile() throws {
+        let (jpeg, corners) = try Self.scene(format: .polaroid600, width: 900, height: 700)
+        var options = ScanOptions()
+        options.streamedPNG = .fast
+        let print = try #require(try PrintScanner(options: options).scan(jpeg, corners: corners).prints.first)
+        let disk = try TmpfsMount(kilobytes: 48)
+        let path = disk.path + "/scan.png"
+        #expect(throws: AtomicFile.WriteError.self) {
+            try OutputEncoder(format: .png(.fast)).write(print, to: path)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: disk.path).isEmpty, "no output, no temporary")
+    }
+}
