@@ -5,6 +5,9 @@ SWIFT ?= swift
 APT_PACKAGES := libturbojpeg0-dev libjpeg62-turbo-dev libpng-dev liblcms2-dev pkg-config
 # The tests also render the batch contact sheet in a real browser, and albums with poppler (pdftoppm).
 TEST_APT_PACKAGES := chromium poppler-utils
+# The relocatable release links Foundation statically, and with it FoundationNetworking (the review
+# server's HTTP package imports it), which links libcurl: its -dev package has the link-time name.
+DIST_APT_PACKAGES := libcurl4-openssl-dev
 # libheif 1.18 or later with its HEVC and AV1 decoders comes from Scripts/libheif-deps.sh (from
 # Debian's backports on Debian 12); the tests also encode HEIC fixtures with heif-enc and x265.
 TEST_HEIF_PACKAGES := libheif-examples libheif-plugin-x265
@@ -54,6 +57,7 @@ man: deps
 # profiles, the man page and the Debian runtime packages in .build/dist/instantscan-VERSION-linux-ARCH.tar.gz,
 # checked to run from the unpacked tarball without the toolchain (Scripts/dist.sh).
 dist: deps
+	@$(MAKE) --no-print-directory apt PACKAGES="$(DIST_APT_PACKAGES)"
 	SWIFT=$(SWIFT) Scripts/dist.sh
 
 test: test-deps
