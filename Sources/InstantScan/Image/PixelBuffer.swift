@@ -37,8 +37,21 @@ public final class PixelBuffer: @unchecked Sendable {
     /// Rows are padded to 64 bytes so that each starts on a cache line.
     /// - Throws: ``ImageError/invalidDimensions(width:height:)`` for an empty or overflowing size,
     ///   ``ImageError/tooManyPixels(width:height:limit:)`` above `maximumPixels`.
-    public init(width: Int, height: Int, format: PixelFormat = .rgba8,
-                maximumPixels: Int = PixelBuffer.defaultMaximumPixels) throws {
+    public convenience init(width: Int, height: Int, format: PixelFormat = .rgba8,
+                            maximumPixels: Int = PixelBuffer.defaultMaximumPixels) throws {
+        try self.init(width: width, height: height, format: format, maximumPixels: maximumPixels, sparse: false)
+    }
+
+    /// Makes a buffer of uninitialised contents whose pages exist only once written: always a
+    /// mapping of its own, without transparent huge pages (which would commit 2 MiB around any
+    /// row written). For an image of which only some rows are ever written and read (a streamed
+    /// scan's card, sampled on a grid of rows before the scan is made band by band).
+    convenience init(sparseWidth width: Int, height: Int, format: PixelFormat = .rgba8,
+                     maximumPixels: Int = PixelBuffer.defaultMaximumPixels) throws {
+        try self.init(width: width, height: height, format: format, maximumPixels: maximumPixels, sparse: true)
+    }
+
+    private init(width: Int, height: Int, format: PixelFormat, maximumPixels: Int, sparse: Bool) throws {
         try PixelBuffer.validate(width: width, height: height, maximumPixels: maximumPixels)
         let rowBytes = (width * format.bytesPerPixel + 63) & ~63
         self.width = width
@@ -47,29 +60,8 @@ public final class PixelBuffer: @unchecked Sendable {
         self.bytesPerRow = rowBytes
         self.byteCount = rowBytes * height
         // A few bytes of slack past the last row: kernels load a 3-byte pixel as one 4-byte word.
-        if byteCount >= Self.mappingThreshold, let mapped = Self.map(byteCount + Self.loadSlack) {
-            self.storage = mapped
-            self.isMapped = true
-        } else {
-            self.storage = UnsafeMutableRawPointer.allocate(byteCount: byteCount + Self.loadSlack, alignment: 64)
-            self.isMapped = false
-        }
-    }
-
-    /// Makes a buffer of uninitialised contents whose pages exist only once written: always a
-    /// mapping of its own, without transparent huge pages (which would commit 2 MiB around any
-    /// row written). For an image of which only some rows are ever written and read (a streamed
-    /// scan's card, sampled on a grid of rows before the scan is made band by band).
-    init(sparseWidth width: Int, height: Int, format: PixelFormat = .rgba8,
-         maximumPixels: Int = PixelBuffer.defaultMaximumPixels) throws {
-        try PixelBuffer.validate(width: width, height: height, maximumPixels: maximumPixels)
-        let rowBytes = (width * format.bytesPerPixel + 63) & ~63
-        self.width = width
-        self.height = height
-        self.format = format
-        self.bytesPerRow = rowBytes
-        self.byteCount = rowBytes * height
-        if let mapped = Self.map(byteCount + Self.loadSlack, hugePages: false) {
+        if sparse || byteCount >= Self.mappingThreshold,
+           let mapped = Self.map(byteCount + Self.loadSlack, hugePages: !sparse) {
             self.storage = mapped
             self.isMapped = true
         } else {
