@@ -225,6 +225,12 @@ public struct PrintDetector: Sendable {
                 for rival in rivals.prefix(3) {
                     let (print, ok, _) = refine(rival)
                     if ok {
+                        // The place earned its print with the first hypothesis's evidence; the rival
+                        // only reads it better. It is reported at no less than the floor, so
+                        // `--minimum-confidence` holds for every print (below the review threshold
+                        // it is marked for a look).
+                        var rival = rival
+                        rival.score = max(rival.score, options.minimumConfidence)
                         best = (rival, print)
                         break
                     }
