@@ -151,7 +151,8 @@ python3 - "${LABELS[@]}" -- "$OUT"/stages*.jsonl <<'PYEOF'
 import json, statistics, sys
 sep = sys.argv.index("--")
 labels, files = sys.argv[1:sep], sys.argv[sep + 1:]
-order = ["header", "decode", "detect", "warp", "icc", "colour", "glare", "encode", "write"]
+# A streamed scan (PNG or JPEG output) has no warp stage: its "stream" is warp, colour and encode in bands.
+order = ["header", "decode", "detect", "warp", "icc", "colour", "stream", "glare", "encode", "write"]
 print("| photo | " + " | ".join(order) + " | sum |")
 print("|---|" + "---|" * (len(order) + 1))
 for label, path in zip(labels, files):
@@ -167,9 +168,10 @@ PYEOF
 photo=${PHOTOS[0]}
 eval "$("$PY" Benchmarks/bench_plan.py "$photo" "$OUT/plan1.json" "$(orientation "$photo")")"
 for _ in $(seq "$RUNS"); do
-    once warp-is "$BIN scan --overwrite '$photo' -o $OUT/w.png --corners '$CORNERS' $SIZE_ARG --json" "$OUT/warp-is.jsonl" || true
+    # A stretch needs the whole scan, so this scan takes the whole-image path with its own warp stage.
+    once warp-is "$BIN scan --overwrite '$photo' -o $OUT/w.png --corners '$CORNERS' $SIZE_ARG --stretch 0.1,0.1 --json" "$OUT/warp-is.jsonl" || true
     # BASELINE_BIN=/path/to/an/older/instantscan adds its warp, for a before/after.
-    [ -n "${BASELINE_BIN:-}" ] && { once warp-base "$BASELINE_BIN scan --overwrite '$photo' -o $OUT/wb.png --corners '$CORNERS' $SIZE_ARG --json" "$OUT/warp-base.jsonl" || true; }
+    [ -n "${BASELINE_BIN:-}" ] && { once warp-base "$BASELINE_BIN scan --overwrite '$photo' -o $OUT/wb.png --corners '$CORNERS' $SIZE_ARG --stretch 0.1,0.1 --json" "$OUT/warp-base.jsonl" || true; }
     once warp-cv "$PY Benchmarks/warp_opencv.py '$photo' '$CORNERS' ${SIZE_ARG#--size } 5 upright" "$OUT/warp-cv.jsonl" || true
     once warp-cv "$PY Benchmarks/warp_opencv.py '$photo' '$CORNERS' ${SIZE_ARG#--size } 5 stored" "$OUT/warp-cv.jsonl" || true
 done

@@ -125,9 +125,12 @@ struct ScanCommand: ParsableCommand {
         let format = settings.encoderFormat(forPath: output == "-" ? nil : output)
         let naming = OutputNaming(target: output, fileExtension: format.fileExtension)
         let inputs = ProtectedFiles(photos)
-        // The scans are only written, as this PNG: they are made band by band and never exist whole.
+        // The scans are only written, as this PNG or JPEG: they are made band by band and never exist whole.
         var scanner = scanner
-        if case let .png(compression) = format { scanner.options.streamedPNG = compression }
+        switch format {
+        case let .png(compression): scanner.options.streamedPNG = compression
+        case let .jpeg(quality): scanner.options.streamedJPEG = quality
+        }
         do {
             let bytes = try PhotoFile.read(photo)
             var result = try scanner.scan(bytes, corners: corners[0], light: light)

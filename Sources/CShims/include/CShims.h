@@ -273,6 +273,37 @@ const char *is_jpeg_reader_message(const is_jpeg_reader *reader);
 /* Frees the reader. NULL is allowed. */
 void is_jpeg_reader_destroy(is_jpeg_reader *reader);
 
+/* ---------------------------------------------------------------------------------------------
+ * A JPEG written row by row through libjpeg's jpeg_write_scanlines (jpeg_stream.c), its setjmp
+ * inside C: the bytes of TurboJPEG's tjCompress2 for the same pixels and settings.
+ * ------------------------------------------------------------------------------------------- */
+
+typedef struct is_jpeg_writer is_jpeg_writer;
+
+typedef struct {
+    uint32_t width;
+    uint32_t height;
+    int channels;               /* 4: RGBA (alpha ignored), 1: grey */
+    int quality;                /* 1...100 */
+    int subsampling_420;        /* 1: 4:2:0, 0: 4:4:4 (ignored for grey) */
+} is_jpeg_writer_params;
+
+/* Starts a baseline JPEG in memory (islow DCT, as TJFLAG_ACCURATEDCT); NULL only without memory.
+ * The status of a failed start is in *status. */
+is_jpeg_writer *is_jpeg_writer_create(const is_jpeg_writer_params *params, int *status);
+
+/* Compresses the next `count` rows, `stride` bytes apart from `rows`. */
+int is_jpeg_writer_rows(is_jpeg_writer *writer, const uint8_t *rows, size_t stride, uint32_t count);
+
+/* Ends the image (every row given); *data (malloc'd, the caller frees it) and *length are the file. */
+int is_jpeg_writer_finish(is_jpeg_writer *writer, uint8_t **data, size_t *length);
+
+/* The message of the last failure, or "". */
+const char *is_jpeg_writer_message(const is_jpeg_writer *writer);
+
+/* Frees the writer and whatever it compressed. NULL is allowed. */
+void is_jpeg_writer_destroy(is_jpeg_writer *writer);
+
 #ifdef __cplusplus
 }
 #endif

@@ -19,11 +19,10 @@ public enum JPEGEncoder {
             throw CodecError.encodeFailed("JPEG quality must be 1…100, not \(quality)")
         }
         // Split the profile first so an oversized one fails before the work of compressing.
-        let iccSegments = try iccProfile.map { try JPEGMarkers.iccSegments(for: $0) } ?? []
-        let exifSegment = try exif.map { try JPEGMarkers.exifSegment(for: $0) }
+        let segments = try applicationSegments(iccProfile: iccProfile, exif: exif)
         let subsampling: TJSAMP
         switch image.format {
-        case .rgba8, .rgb8: subsampling = quality >= 90 ? TJSAMP_444 : TJSAMP_420
+        case .rgba8, .rgb8: subsampling = subsamples(quality: quality) ? TJSAMP_420 : TJSAMP_444
         case .gray8: subsampling = TJSAMP_GRAY
         }
         let handle = try TurboJPEGHandle.compressor()
@@ -32,9 +31,25 @@ public enum JPEGEncoder {
         else {
             throw CodecError.encodeFailed("TurboJPEG: \(handle.errorMessage)")
         }
+        return finish(jpeg, segments: segments, pixelsPerInch: pixelsPerInch)
+    }
+
+    /// Whether colour is subsampled 4:2:0 at `quality` (else kept 4:4:4).
+    static func subsamples(quality: Int) -> Bool { quality < 90 }
+
+    /// The EXIF segment, then the profile's, in the order they are written.
+    static func applicationSegments(iccProfile: [UInt8]?, exif: [UInt8]?) throws -> [[UInt8]] {
+        let iccSegments = try iccProfile.map { try JPEGMarkers.iccSegments(for: $0) } ?? []
+        let exifSegment = try exif.map { try JPEGMarkers.exifSegment(for: $0) }
+        return (exifSegment.map { [$0] } ?? []) + iccSegments
+    }
+
+    /// A compressed JPEG (JFIF APP0 first) with its density set and `segments` added: the last
+    /// step of ``encode(_:quality:iccProfile:exif:pixelsPerInch:)``, also for a JPEG written row
+    /// by row (``JPEGScanlineWriter``).
+    static func finish(_ jpeg: [UInt8], segments: [[UInt8]], pixelsPerInch: (x: Double, y: Double)?) -> [UInt8] {
         var out = jpeg
         if let pixelsPerInch { setDensity(pixelsPerInch, in: &out) }
-        let segments = (exifSegment.map { [$0] } ?? []) + iccSegments
         return segments.isEmpty ? out : splice(segments, into: out)
     }
 

@@ -31,6 +31,17 @@ public struct OutputEncoder: Sendable {
     /// The encoded bytes of `print`, with its ``ScannedPrint/metadata``: format, resolution and
     /// capture date in EXIF, the resolution also in PNG `pHYs` / JFIF density.
     public func encode(_ print: ScannedPrint) throws -> [UInt8] {
+        if let streamed = print.streamedJPEG {
+            // The scan's pixels were never kept: only the JPEG it was streamed into can be written.
+            guard format == .jpeg(quality: streamed.quality) else {
+                throw CodecError.encodeFailed("this scan was streamed into a JPEG (quality \(streamed.quality)) and can only be written as one")
+            }
+            let metadata = print.metadata
+            let segments = try JPEGEncoder.applicationSegments(iccProfile: print.profile.profile.iccData,
+                                                               exif: metadata.exifBytes())
+            return JPEGEncoder.finish(streamed.bytes, segments: segments,
+                                      pixelsPerInch: metadata.pixelsPerInch.map { (x: $0.x, y: $0.y) })
+        }
         guard let streamed = print.streamed else {
             return try encode(print.image, profile: print.profile, metadata: print.metadata)
         }

@@ -1,6 +1,7 @@
 extension PrintScanner {
     /// Scans `print` band by band into a PNG (``ScanOptions/streamedPNG``, see ``StreamedScan``)
-    /// when the options allow it; nil when the print takes the whole-image path.
+    /// or a JPEG (``ScanOptions/streamedJPEG``) when the options allow it; nil when the print
+    /// takes the whole-image path.
     ///
     /// The whole-image path stays for what needs the whole scan or another resampling: bicubic
     /// and the area prefilter of a shrink (their rows are not the bilinear kernel's), the ends-in
@@ -8,7 +9,8 @@ extension PrintScanner {
     /// the pixels (merge, albums, batches, previews of the scan, the library's own callers).
     func streamedScan(_ print: DetectedPrint, from decoded: DecodedImage, converter: ColorConverter,
                       light: LightEstimate?, ring: SurfaceRing?, timings: inout StageTimings) throws -> ScannedPrint? {
-        guard let compression = options.streamedPNG, options.interpolation == .bilinear, options.stretch == nil,
+        let compression = options.streamedPNG, quality = compression == nil ? options.streamedJPEG : nil
+        guard compression != nil || quality != nil, options.interpolation == .bilinear, options.stretch == nil,
               decoded.pixels.format != .gray8 else { return nil }
         let rectifier = PrintRectifier(options: options)
         let region = try rectifier.region(of: print, photo: decoded.uprightSize)
@@ -39,8 +41,14 @@ extension PrintScanner {
         let detector = GlareDetector(profile: options.outputProfile)
         let sums = options.detectsGlare && card == nil ? GlareBlockSums(detector: detector, cardSize: size) : nil
 
-        let made = try timings.measure("stream") {
-            try scan.stream(compression: compression, correction: kernel, glare: sums)
+        typealias Made = (clippedPixels: Int, glareParts: [GlareBlockSums.Part], png: BandedDeflate?, jpeg: [UInt8])
+        let made = try timings.measure("stream") { () throws -> Made in
+            if let compression {
+                let png = try scan.stream(compression: compression, correction: kernel, glare: sums)
+                return (png.clippedPixels, png.glareParts, png.bands, [])
+            }
+            let jpeg = try scan.streamJPEG(quality: quality!, correction: kernel, glare: sums)
+            return (jpeg.clippedPixels, jpeg.glareParts, nil, jpeg.bytes)
         }
         let glare = options.detectsGlare ? timings.measure("glare") { () -> GlareReport in
             if let card { return detector.report(card: card, format: print.format, window: window) }
@@ -54,6 +62,7 @@ extension PrintScanner {
                             format: print.format, confidence: print.confidence,
                             whiteBalance: measure?.report(clippedShare: Double(made.clippedPixels) / Double(size.width * size.height)),
                             crop: options.crop, captureDate: nil, glare: glare,
-                            streamed: StreamedPNG(size: size, compression: compression, bands: made.bands))
+                            streamed: compression.map { StreamedPNG(size: size, compression: $0, bands: made.png!) },
+                            streamedJPEG: quality.map { StreamedJPEG(size: size, quality: $0, bytes: made.jpeg) })
     }
 }

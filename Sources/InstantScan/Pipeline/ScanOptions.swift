@@ -52,6 +52,9 @@ public struct ScanOptions: Sendable {
     /// this effort (``ScannedPrint/streamed``), so that no scan ever exists whole: the scans' pixels
     /// are not kept, and they can be written only as that PNG (the command line's `scan`).
     package var streamedPNG: PNGEncoder.Compression?
+    /// The same for a JPEG of this quality (``ScannedPrint/streamedJPEG``), compressed row by
+    /// row; ignored when ``streamedPNG`` is set.
+    package var streamedJPEG: Int?
 
     /// Options with the defaults: every print, whole card, native size, frame white balance, no
     /// stretch, sRGB.

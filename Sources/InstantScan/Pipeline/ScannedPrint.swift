@@ -29,4 +29,7 @@ public struct ScannedPrint: Sendable {
     /// The PNG the scan was streamed into when it was made band by band
     /// (``ScanOptions/streamedPNG``); then ``image`` is only its size, its pixels never written.
     var streamed: StreamedPNG?
+    /// The JPEG the scan was streamed into (``ScanOptions/streamedJPEG``); then ``image`` is only
+    /// its size.
+    var streamedJPEG: StreamedJPEG?
 }

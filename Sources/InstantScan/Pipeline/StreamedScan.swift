@@ -124,7 +124,7 @@ struct StreamedScan {
     }
 
     /// Rows `rows` of the scan, warped and converted, in `reusing` when it holds as many rows.
-    private func make(_ rows: Range<Int>, reusing buffer: PixelBuffer? = nil) throws -> PixelBuffer {
+    func make(_ rows: Range<Int>, reusing buffer: PixelBuffer? = nil) throws -> PixelBuffer {
         let band = try buffer.flatMap { $0.height == rows.count ? $0 : nil }
             ?? PixelBuffer(width: size.width, height: rows.count)
         PerspectiveWarp().warpBilinear(source, rows: rows, outputToSource: map, into: band)
