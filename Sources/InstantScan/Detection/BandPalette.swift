@@ -40,14 +40,20 @@ struct BandPalette: Sendable {
     struct Histogram {
         var counts: [UInt16]
         var total = 0
+        /// The occupied bins and their counts: a band has a few dozen colours among hundreds of
+        /// samples, so comparisons go bin by bin.
+        var occupied: [(bin: (Int, Int, Int), count: Int)] = []
 
         init(_ samples: [Color]) {
             counts = [UInt16](repeating: 0, count: BandPalette.cellCount)
+            var first: [Int: (Int, Int, Int)] = [:]
             for c in samples {
                 let b = BandPalette.bin(c)
                 let index = BandPalette.index(b.0, b.1, b.2)
+                if counts[index] == 0 { first[index] = b }
                 if counts[index] < UInt16.max { counts[index] += 1 }
             }
+            occupied = first.map { ($0.value, Int(counts[$0.key])) }
             total = samples.count
         }
 
@@ -67,13 +73,15 @@ struct BandPalette: Sendable {
         /// Share of `samples` whose colour this histogram, less `excluded` (a part of it), has: at least
         /// `presence` of its samples lie near it (a few stray samples — a blurred edge, a speck — do not
         /// make a colour present).
-        func explains(_ samples: [(Int, Int, Int)], excluding excluded: Histogram? = nil,
+        func explains(_ samples: Histogram, excluding excluded: Histogram? = nil,
                       presence: Double = 0.03) -> Double {
             let total = self.total - (excluded?.total ?? 0)
-            guard !samples.isEmpty, total > 0 else { return 0 }
+            guard samples.total > 0, total > 0 else { return 0 }
             let needed = max(2, Int((presence * Double(total)).rounded(.up)))
-            let hits = samples.filter { neighbourhood($0) - (excluded?.neighbourhood($0) ?? 0) >= needed }.count
-            return Double(hits) / Double(samples.count)
+            var hits = 0
+            for (b, count) in samples.occupied
+            where neighbourhood(b) - (excluded?.neighbourhood(b) ?? 0) >= needed { hits += count }
+            return Double(hits) / Double(samples.total)
         }
     }
 
@@ -104,22 +112,21 @@ struct BandPalette: Sendable {
         let seen = sides.indices.filter { !sides[$0].isEmpty }
         guard seen.count >= 3 else { return Judgement() }
         let histograms = sides.map(Histogram.init)
-        let bins = sides.map { $0.map(Self.bin) }
         let whole = Histogram(seen.flatMap { sides[$0] })
         var agreeing = 0
         for i in seen {
             let others = seen.filter { $0 != i }
             // Most of a side's colours recur elsewhere on the band, and every other side has a good
             // share of them (the base colour at least): a side of another surface has neither.
-            if whole.explains(bins[i], excluding: histograms[i]) >= sideAgreement,
-               others.allSatisfy({ histograms[$0].explains(bins[i]) >= pairAgreement }) { agreeing += 1 }
+            if whole.explains(histograms[i], excluding: histograms[i]) >= sideAgreement,
+               others.allSatisfy({ histograms[$0].explains(histograms[i]) >= pairAgreement }) { agreeing += 1 }
         }
         let agreement = Double(agreeing) / Double(seen.count)
         guard agreeing >= 3 else { return Judgement(agreement: agreement) }
         var judged = 0, stopping = 0
         for i in seen where outside[i].count >= 8 {
             judged += 1
-            if whole.explains(outside[i].map(Self.bin)) <= surfaceOverlap { stopping += 1 }
+            if whole.explains(Histogram(outside[i])) <= surfaceOverlap { stopping += 1 }
         }
         guard judged >= 3 else { return Judgement(agreement: agreement) }
         let stops = Double(stopping) / Double(judged)
