@@ -64,9 +64,10 @@ struct SceneLight {
     }
 
     /// Estimates the light on `card` (an upright card of `format`) from its picture and, when
-    /// given, the surface ring around it; nil when nothing can be read.
+    /// given, the surface ring around it; nil when nothing can be read. `edgeWeight` is the weight
+    /// of the picture's gray edge in its witness (``WeightedCues``).
     static func estimate(card: PixelBuffer, format: PrintFormat, ring: SurfaceRing?, space: WorkingSpace,
-                         locus: PlanckianLocus) -> SceneLight? {
+                         locus: PlanckianLocus, edgeWeight: Double = WeightedCues.edgeWeight) -> SceneLight? {
         let (x0, x1, y0, y1, step) = pictureGrid(cardSize: card.size, format: format)
         let picture = ImageStatistics(image: card, step: step, columns: x0..<max(x0, x1), rows: y0..<max(y0, y1)) { x, y in
             x >= x0 && x < x1 && y >= y0 && y < y1
@@ -84,7 +85,7 @@ struct SceneLight {
             if let edge = ring.statistics.grayEdge(power) { cues.append((edge, true)) }
         }
         guard !cues.isEmpty else { return nil }
-        var plausible = WeightedCues()
+        var plausible = WeightedCues(edgeWeight: edgeWeight)
         for cue in cues {
             plausible.append(locus.plausible(cue.chroma, kelvins: kelvins, offset: offLocus), edge: cue.edge)
         }
