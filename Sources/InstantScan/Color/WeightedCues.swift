@@ -1,20 +1,15 @@
-/// Colour-constancy cues with the weight each carries when they are averaged into one light.
+/// Colour-constancy cues with the weight each carries when they are pooled into one light.
 ///
-/// The picture's witness (``SceneLight/picture``: what the picture alone says the light is, the
-/// witness that tells a yellowed frame from a white one under a lamp as warm) weighs its gray
-/// edge twice its shades of gray and near-neutral cues. A picture is often dominated by one
-/// surface — skin, a sky, whites that clipped and drop out of the samples — whose own colour
-/// pulls the mean colour of the samples towards it, while the light's colour is what all the
-/// edges share (van de Weijer, Gevers & Gijsenij 2007; Gijsenij, Gevers & van de Weijer 2011
-/// found first-order gray edge ahead of shades of gray on natural images). Measured on the
-/// evaluation's 53 single-print scenes against each scene's light: the picture's edges miss it
-/// by 0.12 in log ratios (median), its shades of gray by 0.16, its near-neutral surfaces by 0.14.
-/// Twice, not alone: on a picture with few or soft edges the other cues still count.
-///
-/// The pooled light and the surroundings' witness keep every cue alike: weighted there too, the
-/// coloured and patterned frames of the hard scenes moved both ways (median ΔE00 3.31 → 3.65
-/// for solid colours) and a table's edges, less warm than its colour, weakened its veto on a
-/// white frame under a lamp (public scene-0009 was called yellowed).
+/// Gray edge (the average colour of the image's edges) counts twice a shades-of-gray or
+/// near-neutral cue. A picture or a table is often dominated by one large surface — skin, sky, a
+/// wooden table — whose own colour pulls the mean colour of the samples (shades of gray) towards
+/// it, while its edges are few and the light's colour is what they share with every other edge
+/// (van de Weijer, Gevers & Gijsenij 2007; Gijsenij, Gevers & van de Weijer 2011 found first-order
+/// gray edge ahead of shades of gray on natural images). Measured on the evaluation's 53
+/// single-print scenes against each scene's light: the picture's edges miss it by 0.12 in log
+/// ratios (median), its shades of gray by 0.16 and its near-neutral surfaces by 0.14; the surface
+/// ring's edges by 0.15, its shades of gray by 0.28. Twice, not alone: on a picture with few
+/// edges, or a soft one, the other cues still count.
 struct WeightedCues {
     /// The cues, each already pulled into the band where lights lie.
     var chromas: [LightChroma] = []
@@ -23,15 +18,13 @@ struct WeightedCues {
 
     /// The weight of a gray-edge cue, against 1 for the others.
     static let edgeWeight = 2.0
-    /// The weight this pool gives a gray-edge cue (1: all cues alike, as before the weighting).
-    var edgeWeight = WeightedCues.edgeWeight
 
     var isEmpty: Bool { chromas.isEmpty }
     var count: Int { chromas.count }
 
     mutating func append(_ chroma: LightChroma, edge: Bool = false) {
         chromas.append(chroma)
-        weights.append(edge ? edgeWeight : 1)
+        weights.append(edge ? WeightedCues.edgeWeight : 1)
     }
 
     /// The cue nearest all the others, each distance counted at the other cue's weight when
