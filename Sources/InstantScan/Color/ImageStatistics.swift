@@ -23,6 +23,9 @@ struct ImageStatistics {
 
     /// How many unclipped samples there are.
     var count: Int { sampleCodes.count / 3 }
+    /// How many grid points were looked at (an upper bound where `includes` leaves some out):
+    /// with ``count``, the share of the region that clipped.
+    private(set) var gridPoints = 0
     /// How many edges there are.
     var edgeCount: Int { edgeCodes.count / 6 }
 
@@ -51,6 +54,7 @@ struct ImageStatistics {
         // Capacity for every grid point: pages never written are never resident, and no array is
         // copied while it grows.
         let grid = max(0, (x1 - x0 + step - 1) / step) * max(0, (y1 - y0 + step - 1) / step)
+        gridPoints = grid
         // Written through pointers into arrays of that capacity (appending byte by byte cost
         // more than the reads): the same codes in the same order.
         var edges: [UInt8] = []

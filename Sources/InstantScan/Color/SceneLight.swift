@@ -7,7 +7,7 @@
 /// gray edge on the surface ring. Each is pulled into the band where lights lie (near the
 /// Planckian locus, 2000–12000 K), and the cues are pooled robustly: the cue nearest all the
 /// others anchors, those far from it (a red table, a picture of grass) are left out, and the rest
-/// are averaged.
+/// are averaged, gray edge at twice the weight of the others (``WeightedCues``).
 struct SceneLight {
     /// The pooled estimate.
     var chroma: LightChroma
@@ -64,35 +64,39 @@ struct SceneLight {
     }
 
     /// Estimates the light on `card` (an upright card of `format`) from its picture and, when
-    /// given, the surface ring around it; nil when nothing can be read.
+    /// given, the surface ring around it; nil when nothing can be read. `edgeWeight` is the weight
+    /// of the picture's gray edge in its witness (``WeightedCues``).
     static func estimate(card: PixelBuffer, format: PrintFormat, ring: SurfaceRing?, space: WorkingSpace,
-                         locus: PlanckianLocus) -> SceneLight? {
+                         locus: PlanckianLocus, edgeWeight: Double = WeightedCues.edgeWeight) -> SceneLight? {
         let (x0, x1, y0, y1, step) = pictureGrid(cardSize: card.size, format: format)
         let picture = ImageStatistics(image: card, step: step, columns: x0..<max(x0, x1), rows: y0..<max(y0, y1)) { x, y in
             x >= x0 && x < x1 && y >= y0 && y < y1
         }
-        var cues: [LightChroma] = []
+        // Raw cues, each marked whether it is a gray edge (weighted above the others).
+        var cues: [(chroma: LightChroma, edge: Bool)] = []
         if picture.count >= 200, let gray = picture.shadesOfGray(power) {
-            cues.append(gray)
-            if let edge = picture.grayEdge(power) { cues.append(edge) }
-            if let neutral = picture.nearNeutral(from: gray, in: space) { cues.append(neutral) }
+            cues.append((gray, false))
+            if let edge = picture.grayEdge(power) { cues.append((edge, true)) }
+            if let neutral = picture.nearNeutral(from: gray, in: space) { cues.append((neutral, false)) }
         }
         let pictureCues = cues.count
         if let ring, ring.statistics.count >= 200 {
-            if let gray = ring.statistics.shadesOfGray(power) { cues.append(gray) }
-            if let edge = ring.statistics.grayEdge(power) { cues.append(edge) }
+            if let gray = ring.statistics.shadesOfGray(power) { cues.append((gray, false)) }
+            if let edge = ring.statistics.grayEdge(power) { cues.append((edge, true)) }
         }
         guard !cues.isEmpty else { return nil }
-        let plausible = cues.map { locus.plausible($0, kelvins: kelvins, offset: offLocus) }
-        let anchor = plausible.min { a, b in
-            plausible.reduce(0) { $0 + $1.distance(to: a) } < plausible.reduce(0) { $0 + $1.distance(to: b) }
-        }!
-        let kept = plausible.indices.filter { plausible[$0].distance(to: anchor) <= agreement }
-        func mean(_ indices: [Int]) -> LightChroma? {
-            indices.isEmpty ? nil : indices.map { plausible[$0] }.reduce(LightChroma(rg: 0, bg: 0), +) * (1 / Double(indices.count))
+        // Edges count above the rest only where the picture's brightest surfaces clipped out of
+        // the samples (``WeightedCues``).
+        let clipped = picture.gridPoints > 0 ? 1 - Double(picture.count) / Double(picture.gridPoints) : 0
+        var plausible = WeightedCues(edgeWeight: clipped >= WeightedCues.clippedShare ? edgeWeight : 1)
+        for cue in cues {
+            plausible.append(locus.plausible(cue.chroma, kelvins: kelvins, offset: offLocus), edge: cue.edge)
         }
-        return SceneLight(chroma: mean(kept)!, agreeing: kept.count, cues: plausible.count,
+        let anchor = plausible.anchor(weighted: false)!
+        let kept = plausible.chromas.indices.filter { plausible.chromas[$0].distance(to: anchor) <= agreement }
+        return SceneLight(chroma: plausible.mean(kept, weighted: false)!, agreeing: kept.count, cues: plausible.count,
                           seesSurroundings: kept.contains { $0 >= pictureCues },
-                          picture: mean(Array(0..<pictureCues)), surroundings: mean(Array(pictureCues..<plausible.count)))
+                          picture: plausible.mean(Array(0..<pictureCues), weighted: true),
+                          surroundings: plausible.mean(Array(pictureCues..<plausible.count), weighted: false))
     }
 }
