@@ -18,16 +18,18 @@ extension PrintRefiner {
     static let pocketReach = 0.15
 
     /// `refine(card:window:format:)`, and once more from a card whose sides the first refinement
-    /// put on a sleeve pocket's edges moved in to the card's own, when that hangs together.
+    /// put on a sleeve pocket's edges moved in to the card's own, when that hangs together; then
+    /// once more with any side that has the border band outside it moved out to the band's end
+    /// (``widenedBeyondBorder(_:)``).
     func refineInSleeve(card: Quad, window: Quad, format: PrintFormat) -> Refined {
         let first = refine(card: card, window: window, format: format)
-        guard let format = first.format, let (inner, clear) = cardInsidePocket(first) else { return first }
+        guard let format = first.format, let (inner, clear) = cardInsidePocket(first) else { return widenedBeyondBorder(first) }
         let second = refine(card: inner, window: first.window, format: format)
         // A band only a little off the border's colour may be the border in shade (a lighting
         // gradient across the card), its inner edge the picture's: then the card moved in must also
         // fit its format better, its window nearer where the format puts it.
         let fits = (second.verdict?.windowError ?? 1) <= (first.verdict?.windowError ?? 1)
-        return (second.isConsistent || !first.isConsistent) && (clear || fits) ? second : first
+        return widenedBeyondBorder((second.isConsistent || !first.isConsistent) && (clear || fits) ? second : first)
     }
 
     /// The card with the sides of `refined` that lie on a pocket's edge moved in to the card's edge
