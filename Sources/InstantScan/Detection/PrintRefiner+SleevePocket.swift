@@ -18,16 +18,18 @@ extension PrintRefiner {
     static let pocketReach = 0.15
 
     /// `refine(card:window:format:)`, and once more from a card whose sides the first refinement
-    /// put on a sleeve pocket's edges moved in to the card's own, when that hangs together.
+    /// put on a sleeve pocket's edges moved in to the card's own, when that hangs together; then
+    /// once more with any side that has the border band outside it moved out to the band's end
+    /// (``widenedBeyondBorder(_:)``).
     func refineInSleeve(card: Quad, window: Quad, format: PrintFormat) -> Refined {
         let first = refine(card: card, window: window, format: format)
-        guard let format = first.format, let (inner, clear) = cardInsidePocket(first) else { return first }
+        guard let format = first.format, let (inner, clear) = cardInsidePocket(first) else { return widenedBeyondBorder(first) }
         let second = refine(card: inner, window: first.window, format: format)
         // A band only a little off the border's colour may be the border in shade (a lighting
         // gradient across the card), its inner edge the picture's: then the card moved in must also
         // fit its format better, its window nearer where the format puts it.
         let fits = (second.verdict?.windowError ?? 1) <= (first.verdict?.windowError ?? 1)
-        return (second.isConsistent || !first.isConsistent) && (clear || fits) ? second : first
+        return widenedBeyondBorder((second.isConsistent || !first.isConsistent) && (clear || fits) ? second : first)
     }
 
     /// The card with the sides of `refined` that lie on a pocket's edge moved in to the card's edge
@@ -35,9 +37,50 @@ extension PrintRefiner {
     /// difference); nil when no side lies on a pocket's edge.
     func cardInsidePocket(_ refined: Refined) -> (Quad, clear: Bool)? {
         let card = refined.card
+        guard let border = plainBorderColour(refined) else { return nil }
+        let limit = Self.pocketColourDifference
+        var moved: [EdgeRefiner.Result?] = [nil, nil, nil, nil]
+        var sidesOfBorder = 0, clear = true
+        var pages: [[Float]] = [], unplain: [Int] = []
+        for i in 0..<4 {
+            guard let side = refined.cardEdges[i], side.curve == nil else { continue }
+            switch pocketSide(i, of: card, line: side.line, border: border, page: nil) {
+            case .border: sidesOfBorder += 1
+            case .pocket(let found, let page, let offBorder):
+                moved[i] = found
+                pages.append(page)
+                clear = clear && offBorder >= 2 * limit
+            case .unplain: unplain.append(i)
+            case .unread: continue
+            }
+        }
+        // A glare streak across a pocket's margin leaves the page plain only outside the streak: where
+        // other sides showed the page's colour, the side is read again from the profiles showing it.
+        if !pages.isEmpty {
+            let page = Self.median(pages)
+            for i in unplain {
+                guard let side = refined.cardEdges[i],
+                      case .pocket(let found, _, let offBorder) = pocketSide(i, of: card, line: side.line, border: border, page: page)
+                else { continue }
+                moved[i] = found
+                clear = clear && offBorder >= 2 * limit
+            }
+        }
+        // Two sides showing the border's colour say which colour the border is; a card in the middle
+        // of its pocket shows it on none, and then every side must be a pocket's edge with the
+        // card's found inside it.
+        let pockets = moved.filter { $0 != nil }.count
+        guard pockets > 0, sidesOfBorder >= 2 || sidesOfBorder + pockets == 4 else { return nil }
+        let lines = (0..<4).map { i in moved[i]?.line ?? ImageLine(card.corners[i], card.corners[(i + 1) % 4]) }
+        return PrintRefiner.quad(lines: lines).map { ($0, clear) }
+    }
+
+    /// The colour of `refined`'s border along the middle of its widest band (a format's thick
+    /// bottom), where neither a pocket's margin nor the picture reaches; nil for a patterned band,
+    /// which has no one colour.
+    func plainBorderColour(_ refined: Refined) -> [Float]? {
+        let card = refined.card
         let window = PrintRefiner.quad(from: refined.windowEdges, fallback: refined.window)
-        // The border's colour: along the middle of its widest band (a format's thick bottom), where
-        // neither a pocket's margin nor the picture reaches.
         let widths = (0..<4).map { i in
             abs(ImageLine(card.corners[i], card.corners[(i + 1) % 4])
                 .distance((window.corners[i] + window.corners[(i + 1) % 4]) * 0.5))
@@ -51,72 +94,8 @@ extension PrintRefiner {
         }
         guard middle.count >= 10 else { return nil }
         let border = Self.median(middle)
-        // A patterned band has no one colour to look for.
-        let limit = Self.pocketColourDifference
-        guard Self.median(middle.map { Self.difference($0, border) }) <= 0.4 * limit else { return nil }
-
-        var moved: [EdgeRefiner.Result?] = [nil, nil, nil, nil]
-        var sidesOfBorder = 0, clear = true
-        let refiner = EdgeRefiner(sampler: sampler)
-        for i in 0..<4 {
-            guard let side = refined.cardEdges[i], side.curve == nil else { continue }
-            let a = card.corners[i], b = card.corners[(i + 1) % 4]
-            let d = b - a
-            let length = (d.x * d.x + d.y * d.y).squareRoot()
-            guard length > 8 else { continue }
-            let normal = Point(-d.y / length, d.x / length)  // into the card (clockwise quad)
-            let extent = i % 2 == 0 ? card.meanHeight : card.meanWidth
-            let skip = max(2, (0.006 * extent).rounded())
-            let reach = Int(Self.pocketReach * extent)
-            let run = max(3, Int(0.01 * extent))
-            guard reach > Int(skip) + run else { continue }
-            // Profiles inward from the side, past the edge's blur.
-            var profiles: [[[Float]]] = []
-            var buffer = [Float](repeating: 0, count: 3 * (reach + 1))
-            for k in 0..<15 {
-                let t = 0.2 + 0.6 * Double(k) / 14
-                guard sampler.profile(from: a + d * t + normal * skip, step: normal, count: reach + 1, into: &buffer)
-                else { continue }
-                profiles.append((0...reach).map { Array(buffer[(3 * $0)..<(3 * $0 + 3)]) })
-            }
-            guard profiles.count >= 10 else { continue }
-            let inside = profiles.map { $0[0] }
-            let offBorder = Self.median(inside.map { Self.difference($0, border) })
-            if offBorder < limit { sidesOfBorder += 1; continue }
-            // A pocket's margin is the page, plain; a patterned border is not.
-            let margin = Self.median(inside)
-            guard Self.median(inside.map { Self.difference($0, margin) }) <= 0.6 * limit else { continue }
-            // Where the border's colour begins (and lasts) in each profile.
-            let starts = profiles.compactMap { p -> Int? in
-                let off = p.map { Self.difference($0, border) }
-                return (1..<(off.count - 2 * run)).first { j in off[j..<(j + 2 * run)].allSatisfy { $0 < limit } }
-            }
-            guard Double(starts.count) >= 0.6 * Double(profiles.count) else { continue }
-            // The card may sit a little turned in its pocket: the search spans where the border's
-            // colour began in most profiles.
-            let sorted = starts.sorted()
-            let first = sorted[sorted.count / 5], last = sorted[sorted.count - 1 - sorted.count / 5]
-            // The card's edge lies just before that: coming from the border outward, the first strong
-            // change, searched no further out than a little short of the pocket's edge.
-            let inner = skip + Double(last + run), outer = max(1.5, skip + Double(first - 2 * run))
-            let radius = max(2, (inner - outer) / 2), centre = (inner + outer) / 2
-            guard let found = refiner.refine(from: a + normal * centre, to: b + normal * centre, towardBorder: normal,
-                                             searchRadius: radius, trim: 0.12, rule: .firstFromBorder),
-                  found.inlierFraction >= 0.8, found.foundFraction >= 0.7,
-                  found.significance >= Self.wideSearchSignificance, found.scale <= Self.wideSearchScale else { continue }
-            let turn = abs(side.line.direction.x * found.line.direction.y - side.line.direction.y * found.line.direction.x)
-            let shift = min(abs(found.line.distance(a)), abs(found.line.distance(b)))
-            guard turn < 0.1, shift >= max(2, 0.01 * extent) else { continue }
-            moved[i] = found
-            clear = clear && offBorder >= 2 * limit
-        }
-        // Two sides showing the border's colour say which colour the border is; a card in the middle
-        // of its pocket shows it on none, and then every side must be a pocket's edge with the
-        // card's found inside it.
-        let pockets = moved.filter { $0 != nil }.count
-        guard pockets > 0, sidesOfBorder >= 2 || sidesOfBorder + pockets == 4 else { return nil }
-        let lines = (0..<4).map { i in moved[i]?.line ?? ImageLine(card.corners[i], card.corners[(i + 1) % 4]) }
-        return PrintRefiner.quad(lines: lines).map { ($0, clear) }
+        guard Self.median(middle.map { Self.difference($0, border) }) <= 0.4 * Self.pocketColourDifference else { return nil }
+        return border
     }
 
     /// The photo's colour at `p`, nil outside it.
@@ -125,18 +104,18 @@ extension PrintRefiner {
         return sampler.profile(from: p, step: Point(1, 0), count: 1, into: &out) ? out : nil
     }
 
-    private static func difference(_ a: [Float], _ b: [Float]) -> Float {
+    static func difference(_ a: [Float], _ b: [Float]) -> Float {
         let r = a[0] - b[0], g = a[1] - b[1], bl = a[2] - b[2]
         return (r * r + g * g + bl * bl).squareRoot()
     }
 
-    private static func median(_ values: [Float]) -> Float {
+    static func median(_ values: [Float]) -> Float {
         let s = values.sorted()
         return s[s.count / 2]
     }
 
     /// Channel-wise median.
-    private static func median(_ colours: [[Float]]) -> [Float] {
+    static func median(_ colours: [[Float]]) -> [Float] {
         (0..<3).map { c in median(colours.map { $0[c] }) }
     }
 }

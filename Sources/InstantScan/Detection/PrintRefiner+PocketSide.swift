@@ -1,0 +1,95 @@
+extension PrintRefiner {
+    /// What lies just inside one side of a refined card, as ``cardInsidePocket(_:)`` reads it.
+    enum PocketSide {
+        /// The border's colour: the side is the card's own edge.
+        case border
+        /// A plain band of the page's colour, the card's edge found where the border's colour begins:
+        /// the side was a pocket's edge. `page` is the band's colour; `offBorder` how far it is from
+        /// the border's.
+        case pocket(EdgeRefiner.Result, page: [Float], offBorder: Float)
+        /// A band off the border's colour but not plain (a patterned border, or a pocket's margin
+        /// crossed by a glare streak).
+        case unplain
+        /// Nothing to go by (the photo's edge, a band too narrow, no clean edge inside).
+        case unread
+    }
+
+    /// Least share of a side that must show the page's colour in one stretch when a side is read
+    /// from that stretch alone: a streak crossing the margin leaves a quarter of it or more clear.
+    static let pocketClearShare = 0.25
+
+    /// Reads side `i` of `card` (its refined `line`): whether the band just inside it has the
+    /// `border`'s colour or a plain band's of another, and then where the card's edge is inside it.
+    ///
+    /// With `page` (the colour the margin showed on other sides of the pocket), only the profiles
+    /// whose band has that colour are read: the rest crossed something lying over the margin.
+    func pocketSide(_ i: Int, of card: Quad, line: ImageLine, border: [Float], page: [Float]?) -> PocketSide {
+        let limit = Self.pocketColourDifference
+        let a = card.corners[i], b = card.corners[(i + 1) % 4]
+        let d = b - a
+        let length = (d.x * d.x + d.y * d.y).squareRoot()
+        guard length > 8 else { return .unread }
+        let normal = Point(-d.y / length, d.x / length)  // into the card (clockwise quad)
+        let extent = i % 2 == 0 ? card.meanHeight : card.meanWidth
+        let skip = max(2, (0.006 * extent).rounded())
+        let reach = Int(Self.pocketReach * extent)
+        let run = max(3, Int(0.01 * extent))
+        guard reach > Int(skip) + run else { return .unread }
+        // Profiles inward from the side, past the edge's blur; along the side's middle, or along all
+        // of it when only the stretch clear of a streak is read.
+        let (count, first, span) = page == nil ? (15, 0.2, 0.6) : (25, 0.04, 0.92)
+        var profiles: [[[Float]]] = [], along: [Double] = []
+        var buffer = [Float](repeating: 0, count: 3 * (reach + 1))
+        for k in 0..<count {
+            let t = first + span * Double(k) / Double(count - 1)
+            guard sampler.profile(from: a + d * t + normal * skip, step: normal, count: reach + 1, into: &buffer)
+            else { continue }
+            profiles.append((0...reach).map { Array(buffer[(3 * $0)..<(3 * $0 + 3)]) })
+            along.append(t)
+        }
+        guard profiles.count >= 10 else { return .unread }
+        // The edge is then measured along the longest stretch whose profiles show the page.
+        var stretch = (first: 0.0, last: 1.0)
+        if let page {
+            let clear = profiles.map { Self.difference($0[0], page) < limit }
+            var best = 0..<0, start = 0
+            for k in 0...clear.count where k == clear.count || !clear[k] {
+                if k - start > best.count { best = start..<k }
+                start = k + 1
+            }
+            guard Double(best.count) >= Self.pocketClearShare * Double(count) else { return .unread }
+            profiles = Array(profiles[best])
+            stretch = (along[best.lowerBound], along[best.upperBound - 1])
+        }
+        let inside = profiles.map { $0[0] }
+        let offBorder = Self.median(inside.map { Self.difference($0, border) })
+        if offBorder < limit { return page == nil ? .border : .unread }
+        // A pocket's margin is the page, plain; a patterned border is not.
+        let margin = Self.median(inside)
+        guard Self.median(inside.map { Self.difference($0, margin) }) <= 0.6 * limit else { return .unplain }
+        // Where the border's colour begins (and lasts) in each profile.
+        let starts = profiles.compactMap { p -> Int? in
+            let off = p.map { Self.difference($0, border) }
+            return (1..<(off.count - 2 * run)).first { j in off[j..<(j + 2 * run)].allSatisfy { $0 < limit } }
+        }
+        guard Double(starts.count) >= 0.6 * Double(profiles.count) else { return .unread }
+        // The card may sit a little turned in its pocket: the search spans where the border's
+        // colour began in most profiles.
+        let sorted = starts.sorted()
+        let nearest = sorted[sorted.count / 5], last = sorted[sorted.count - 1 - sorted.count / 5]
+        // The card's edge lies just before that: coming from the border outward, the first strong
+        // change, searched no further out than a little short of the pocket's edge.
+        let inner = skip + Double(last + run), outer = max(1.5, skip + Double(nearest - 2 * run))
+        let radius = max(2, (inner - outer) / 2), centre = (inner + outer) / 2
+        let from = a + d * stretch.first + normal * centre, to = a + d * stretch.last + normal * centre
+        guard let found = EdgeRefiner(sampler: sampler).refine(from: from, to: to, towardBorder: normal,
+                                                               searchRadius: radius, trim: page == nil ? 0.12 : 0.05,
+                                                               rule: .firstFromBorder),
+              found.inlierFraction >= 0.8, found.foundFraction >= 0.7,
+              found.significance >= Self.wideSearchSignificance, found.scale <= Self.wideSearchScale else { return .unread }
+        let turn = abs(line.direction.x * found.line.direction.y - line.direction.y * found.line.direction.x)
+        let shift = min(abs(found.line.distance(a)), abs(found.line.distance(b)))
+        guard turn < 0.1, shift >= max(2, 0.01 * extent) else { return .unread }
+        return .pocket(found, page: margin, offBorder: offBorder)
+    }
+}
