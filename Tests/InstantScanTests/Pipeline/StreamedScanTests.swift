@@ -98,30 +98,14 @@ import Testing
     /// conversion and a light with falloff, against the whole-image path.
     @Test(arguments: [(3, 7), (1, 16), (5, 1)])
     func bandsAndChunksOfAnySizeJoinIntoTheWholeImage(bandCount: Int, chunkRows: Int) throws {
-        let texture = try TestImages.smoothTexture(width: 150, height: 120)
-        let source = try PixelBuffer(width: 150, height: 120, format: .rgb8)
-        for y in 0..<120 { for x in 0..<150 { source[x, y] = Array(texture[x, y][0..<3]) } }
-        let size = PixelSize(width: 131, height: 157)
-        let map = Homography([0.05, -0.7, 128.3, 0.8, 0.03, -4.1, 0.0004, -0.0006, 1])
-        let converter = try ColorConverter(from: .sRGB, to: BuiltInProfile.displayP3.profile)
-        let light = LightEstimate(source: .frame, field: IlluminationField(logLevels: [0.2, -0.1, -0.4], shape: [0.1, -0.05, 0.02, 0.03, 0]), whiteLevel: 0.8,
-                                  channels: [.measured, .measured, .measured], profile: .displayP3)
-        let kernel = WhiteBalance(profile: .displayP3).kernel(for: light, size: size, covering: nil)
-        let detector = GlareDetector(workingLongSide: 40)
-        let sums = GlareBlockSums(detector: detector, cardSize: size)
-
-        let whole = try PerspectiveWarp().warp(source, outputSize: size, outputToSource: map)
-        converter.convert(whole)
-        let clipped = kernel.apply(to: whole)
-        let expected = try PNGEncoder.encode(whole, iccProfile: nil, srgbIntent: true, compression: .balanced, bandCount: bandCount)
-
-        let scan = StreamedScan(source: source, map: map, size: size, converter: converter)
-        let made = try scan.stream(compression: .balanced, correction: kernel, glare: sums, bandCount: bandCount,
-                                   chunkRows: chunkRows)
-        let png = try PNGEncoder.encode(size: size, streamed: made.bands, iccProfile: nil, srgbIntent: true, compression: .balanced)
+        let f = try StreamingEngineFixture()
+        let expected = try PNGEncoder.encode(f.whole, iccProfile: nil, srgbIntent: true, compression: .balanced, bandCount: bandCount)
+        let made = try f.scan.stream(compression: .balanced, correction: f.kernel, glare: f.sums, bandCount: bandCount,
+                                     chunkRows: chunkRows)
+        let png = try PNGEncoder.encode(size: f.size, streamed: made.bands, iccProfile: nil, srgbIntent: true, compression: .balanced)
         #expect(png == expected)
-        #expect(made.clippedPixels == clipped)
-        #expect(try sums.image(parts: made.glareParts).packedBytes() == detector.downsampled(whole).packedBytes())
+        #expect(made.clippedPixels == f.clipped)
+        #expect(try f.sums.image(parts: made.glareParts).packedBytes() == f.detector.downsampled(f.whole).packedBytes())
     }
 
     /// White balance measured on the rows its samplers read equals the whole card's: every other
