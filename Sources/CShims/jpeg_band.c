@@ -1,11 +1,9 @@
 #include "CShims.h"
 
-#include <setjmp.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include <jpeglib.h>
+#include "jpeg_error.h"
 
 /*
  * A band of a JPEG's rows (and optionally a range of its columns), decoded through libjpeg-turbo's
@@ -13,8 +11,7 @@
  * the band without colour conversion or upsampling, jpeg_crop_scanline decodes only the iMCU
  * columns around the wanted ones, and decoding stops after the band's last row.
  *
- * libjpeg reports errors by calling error_exit, which must not return; here it longjmps back to
- * the setjmp of the function that called into libjpeg, so no longjmp ever crosses a Swift frame.
+ * Errors longjmp back to the C function that called into libjpeg (jpeg_error.h).
  * Warnings stop the decode too (as TurboJPEG's TJFLAG_STOPONWARNING): a damaged file is an error,
  * not an image with grey rows. A progressive file with more than IS_JPEG_MAX_SCANS scans is
  * refused (TurboJPEG's TJFLAG_LIMITSCANS: such files are a known CPU bomb).
@@ -26,12 +23,6 @@
  */
 
 #define IS_JPEG_MAX_SCANS 500
-
-typedef struct {
-    struct jpeg_error_mgr base;
-    jmp_buf jump;
-    char message[JMSG_LENGTH_MAX];
-} is_jpeg_error;
 
 typedef struct {
     struct jpeg_progress_mgr base;
@@ -47,12 +38,6 @@ struct is_jpeg_reader {
     int created;
     int phase;                  /* 0: new, 1: header read, 2: band decoded (or failed) */
 };
-
-static void is_jpeg_error_exit(j_common_ptr cinfo) {
-    is_jpeg_error *error = (is_jpeg_error *)cinfo->err;
-    (*cinfo->err->format_message)(cinfo, error->message);
-    longjmp(error->jump, 1);
-}
 
 /* Level -1 is a warning (corrupt data libjpeg can step over): stop, as TJFLAG_STOPONWARNING does.
  * Other levels are trace messages. */
@@ -81,9 +66,7 @@ is_jpeg_reader *is_jpeg_reader_create(const uint8_t *data, size_t length) {
     if (!reader) return NULL;
     reader->data = data;
     reader->length = length;
-    reader->cinfo.err = jpeg_std_error(&reader->error.base);
-    reader->error.base.error_exit = is_jpeg_error_exit;
-    reader->error.base.emit_message = is_jpeg_emit_message;
+    reader->cinfo.err = is_jpeg_error_install(&reader->error, is_jpeg_emit_message);
     if (setjmp(reader->error.jump)) {
         /* jpeg_create_decompress fails only without memory. */
         free(reader);

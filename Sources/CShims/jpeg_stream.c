@@ -1,11 +1,9 @@
 #include "CShims.h"
 
-#include <setjmp.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include <jpeglib.h>
+#include "jpeg_error.h"
 
 /*
  * A JPEG compressed as its rows arrive, through libjpeg-turbo's libjpeg API, for a scan made band
@@ -15,30 +13,17 @@
  * the sampling factors of the subsampling, no optimised Huffman tables, no restart markers; so
  * the file is byte for byte the whole-image encoder's (JPEGEncoder), which the tests check.
  *
- * libjpeg reports errors by calling error_exit, which must not return; here it longjmps back to
- * the setjmp of the function that called into libjpeg, so no longjmp ever crosses a Swift frame.
+ * Errors longjmp back to the C function that called into libjpeg (jpeg_error.h).
  */
-
-typedef struct {
-    struct jpeg_error_mgr base;
-    jmp_buf jump;
-    char message[JMSG_LENGTH_MAX];
-} is_jpeg_writer_error;
 
 struct is_jpeg_writer {
     struct jpeg_compress_struct cinfo;
-    is_jpeg_writer_error error;
+    is_jpeg_error error;
     unsigned char *buffer;      /* jpeg_mem_dest's, grown by libjpeg as the file grows */
     unsigned long size;
     int created;
     int failed;
 };
-
-static void is_jpeg_writer_error_exit(j_common_ptr cinfo) {
-    is_jpeg_writer_error *error = (is_jpeg_writer_error *)cinfo->err;
-    (*cinfo->err->format_message)(cinfo, error->message);
-    longjmp(error->jump, 1);
-}
 
 static void is_jpeg_writer_silent(j_common_ptr cinfo, int level) {
     (void)cinfo;
@@ -57,9 +42,7 @@ is_jpeg_writer *is_jpeg_writer_create(const is_jpeg_writer_params *params, int *
         return NULL;
     }
     struct jpeg_compress_struct *cinfo = &writer->cinfo;
-    cinfo->err = jpeg_std_error(&writer->error.base);
-    writer->error.base.error_exit = is_jpeg_writer_error_exit;
-    writer->error.base.emit_message = is_jpeg_writer_silent;
+    cinfo->err = is_jpeg_error_install(&writer->error, is_jpeg_writer_silent);
     if (setjmp(writer->error.jump)) {
         *status = IS_JPEG_NO_MEMORY;
         is_jpeg_writer_destroy(writer);
