@@ -91,6 +91,7 @@ public struct PrintDetector: Sendable {
         chosen = completingRowGaps(chosen, sampler: refiner.sampler, gradient: gradient, scorer: scorer, working: trace.workingSize,
                                    toUpright: toUp, refine: refineHypothesis)
         lap("row gaps")
+        let pictureDetail = PictureDetail(image: work)
         for (index, (h, print)) in chosen.enumerated() {
             var print = print
             print.confidence = min(1, max(0, h.score))
@@ -110,6 +111,12 @@ public struct PrintDetector: Sendable {
             // (A print completing a row was held to its neighbours' shape instead.)
             if let format = print.format, index < found.count, abs(log(print.measuredAspect / format.cardAspect)) > 0.1 {
                 print.confidence *= 0.8
+                if print.confidence < options.minimumConfidence { continue }
+            }
+            // A window with no picture in it (glass blocks, a frosted pane, a stone set in a wall) is worth
+            // less: a print this blank, unexposed or fogged, is then reported only as uncertain.
+            if let detail = pictureDetail.share(in: h.window), detail < PictureDetail.blank {
+                print.confidence *= 0.6
                 if print.confidence < options.minimumConfidence { continue }
             }
             // A card no format explains has only its own edges to go by, and checks, tiles and

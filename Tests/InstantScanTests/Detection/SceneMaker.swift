@@ -57,6 +57,9 @@ struct SceneMaker {
         /// Dots of this colour over the border, some cut by the card's edge and the window's (a
         /// decorated Instax frame).
         var dotColor: (Double, Double, Double)?
+        /// A window holding no picture: this colour, darkening smoothly toward the bottom (a glass
+        /// block or a frosted pane framed like a print, or a print that was never exposed).
+        var blankPicture: (Double, Double, Double)?
         /// How far the middle of each side (top, right, bottom, left) bows outward, millimetres (negative:
         /// inward), the corners staying put: a slightly curled card seen from above.
         var bow: (top: Double, right: Double, bottom: Double, left: Double) = (0, 0, 0, 0)
@@ -383,6 +386,10 @@ private struct CardRaster {
 
     /// A made-up photograph in window coordinates (0...1): sky, horizon, hills and a few blobs.
     private func picture(_ u: Double, _ v: Double) -> (Double, Double, Double) {
+        if let c = print.blankPicture {
+            let k = 1 - 0.15 * v
+            return (c.0 * k, c.1 * k, c.2 * k)
+        }
         let s = Double(print.pictureSeed % 17)
         let b = print.pictureBrightness
         let horizon = 0.45 + 0.1 * sin(u * 5 + s)
