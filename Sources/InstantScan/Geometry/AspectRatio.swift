@@ -8,8 +8,8 @@ package enum AspectRatio {
     /// The width/height ratio of the rectangle whose image is `quad` (TL, TR, BR, BL) in a photo of
     /// `imageSize` upright pixels.
     ///
-    /// When the quad is nearly a parallelogram the focal length is not observable; the ratio then
-    /// does not depend on it either and a typical phone focal length is used.
+    /// When either pair of opposite sides is nearly parallel in the photo the focal length is not
+    /// observable, and a typical phone focal length is used.
     package static func recover(_ quad: Quad, imageSize: PixelSize) -> Double {
         let cx = Double(imageSize.width - 1) / 2, cy = Double(imageSize.height - 1) / 2
         func h(_ p: Point) -> SIMD3<Double> { SIMD3(p.x - cx, p.y - cy, 1) }
@@ -19,9 +19,16 @@ package enum AspectRatio {
         let n2 = k2 * m2 - m1, n3 = k3 * m3 - m1
         let diagonal = (Double(imageSize.width * imageSize.width + imageSize.height * imageSize.height)).squareRoot()
         // A 26 mm-equivalent lens, the usual main phone camera: f ≈ 0.6 × the sensor diagonal.
-        var f = 0.6 * diagonal
+        let typical = 0.6 * diagonal
+        var f = typical
+        // Each pair of opposite sides tells the focal length only if it visibly converges: n.z·f/|n.xy|
+        // is about the sine of the angle between that side of the card and the sensor. Within ~3° of
+        // parallel, a tenth of a pixel in a corner decides even the sign of the estimate, which could
+        // land in the plausible range below and make a card's ratio several times too wide; the
+        // typical focal length, which a side that parallel barely depends on, is then the better guess.
+        func slant(_ n: SIMD3<Double>) -> Double { abs(n.z) * typical / max((n.x * n.x + n.y * n.y).squareRoot(), 1e-12) }
         let denominator = n2.z * n3.z
-        if abs(denominator) > 1e-12 {
+        if abs(denominator) > 1e-12, slant(n2) > 0.05, slant(n3) > 0.05 {
             let f2 = -(n2.x * n3.x + n2.y * n3.y) / denominator
             // Outside this range the estimate is noise from nearly parallel sides.
             if f2 > 0, f2.squareRoot() > 0.25 * diagonal, f2.squareRoot() < 10 * diagonal {

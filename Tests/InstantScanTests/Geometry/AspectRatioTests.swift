@@ -36,4 +36,26 @@ import Testing
         #expect(abs(naive / (88.0 / 107.0) - 1) > 0.1)
         #expect(abs(AspectRatio.recover(quad, imageSize: image) / (88.0 / 107.0) - 1) < 0.005)
     }
+
+    /// A print leaning back, its top and bottom edges within a degree of parallel to the sensor: the
+    /// focal length cannot be read from that pair, and a tenth of a pixel decides the sign of the
+    /// estimate. Corners measured to ±0.3 px must still give the card's ratio (a stray estimate once
+    /// made an Instax Mini five times too wide and dropped it as no format). The scene maker's lens is
+    /// wider than a phone's usual (focal 900 px on 1600 × 1200, 0.45 of the diagonal rather than 0.6),
+    /// so the typical focal length costs a few per cent here: well inside what decides a format.
+    @Test func nearlyParallelSidesDoNotDecideTheFocalLength() {
+        let image = PixelSize(width: 1600, height: 1200)
+        let true_ = PrintFormat.instaxMini.cardAspect
+        for centre in [Point(560, 600), Point(800, 600), Point(1040, 600), Point(300, 250)] {
+            let quad = SceneMaker.corners(format: .instaxMini, center: centre, height: 300, rotation: 0.05, tilt: 0.3)
+            var worst = 0.0
+            for pattern in 0..<256 {
+                let noisy = Quad(corners: quad.corners.enumerated().map { k, p in
+                    Point(p.x + ((pattern >> (2 * k)) & 1 == 0 ? -0.3 : 0.3), p.y + ((pattern >> (2 * k + 1)) & 1 == 0 ? -0.3 : 0.3))
+                })
+                worst = max(worst, abs(log(AspectRatio.recover(noisy, imageSize: image) / true_)))
+            }
+            #expect(worst < 0.1, "centre \(centre): ratio off by \(worst)")
+        }
+    }
 }
