@@ -152,7 +152,8 @@ struct FrameJudgement {
                 return
             }
             verdict = .white
-            reason = "white frame, agreeing with the picture and its surroundings"
+            reason = FrameJudgement.ageingNote(frame: frame, scene: scene, ageing: ageing).map { "white frame: " + $0 }
+                ?? "white frame, agreeing with the picture and its surroundings"
             return
         }
         verdict = .notReference(uniform: true)
