@@ -119,6 +119,18 @@ struct BorderAppearance: Sendable {
                 result.consistency = max(result.consistency, pattern.agreement)
             }
         }
+        if result.plainness < 0.9 && (result.consistency < 1 || result.pattern == 0) {
+            // Decorations that differ from side to side (dots of another colour, stripes at another
+            // angle): the sides share a palette, and it stops at the card's edge. A mostly plain band
+            // whose sides share a palette is consistent although a side's median fell on a motif.
+            // Where the band's colours continue beyond the card on most sides (a region of a picture,
+            // a plain print on a wall of its colour), the palette proves nothing.
+            let palette = paletteJudgement(card: card, window: window)
+            if result.plainness < 0.8 { result.pattern = max(result.pattern, palette.credit) }
+            if palette.credit > 0 || (result.plainness >= 0.6 && palette.stops >= 0.5) {
+                result.consistency = max(result.consistency, palette.agreement)
+            }
+        }
         return result
     }
 
