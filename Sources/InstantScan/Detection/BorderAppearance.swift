@@ -42,12 +42,23 @@ struct BorderAppearance: Sendable {
         /// For a band that is not plain: how much it looks like one printed pattern all round that the
         /// surface outside does not share, 0...1 (see ``BorderAppearance/patternCredit(band:outside:)``).
         var pattern: Double = 0
+        /// ``pattern`` and ``consistency`` before the palette (``BandPalette``) had its say.
+        var withoutPalette: (pattern: Double, consistency: Double)?
 
         /// One factor for the hypothesis score: texture or mixed colours pull it down hard, as do card
         /// edges without a change of colour — but one such side is allowed, because two prints laid
         /// edge to edge have border on both sides of the shared edge. A window side that blends into
         /// the picture costs only a little.
-        var factor: Double {
+        var factor: Double { factor(pattern: pattern, consistency: consistency) }
+
+        /// ``factor`` without the palette's credit: the band's evidence from its medians and its
+        /// pattern statistics alone.
+        var factorWithoutPalette: Double {
+            guard let before = withoutPalette else { return factor }
+            return factor(pattern: before.pattern, consistency: before.consistency)
+        }
+
+        private func factor(pattern: Double, consistency: Double) -> Double {
             let plain = 0.4 + 0.6 * max(plainness, pattern)
             let contrast = cardContrast >= 0.74 ? 1 : (cardContrast >= 0.49 ? 0.5 : 0.15)
             return plain * consistency * consistency * contrast * (0.75 + 0.25 * windowContrast)
@@ -117,6 +128,19 @@ struct BorderAppearance: Sendable {
                 // statistics instead.
                 result.pattern = pattern.credit
                 result.consistency = max(result.consistency, pattern.agreement)
+            }
+        }
+        if result.plainness < 0.9 && (result.consistency < 1 || result.pattern == 0) {
+            // Decorations that differ from side to side (dots of another colour, stripes at another
+            // angle): the sides share a palette, and it stops at the card's edge. A mostly plain band
+            // whose sides share a palette is consistent although a side's median fell on a motif.
+            // Where the band's colours continue beyond the card on most sides (a region of a picture,
+            // a plain print on a wall of its colour), the palette proves nothing.
+            let palette = paletteJudgement(card: card, window: window)
+            result.withoutPalette = (result.pattern, result.consistency)
+            if result.plainness < 0.8 { result.pattern = max(result.pattern, palette.credit) }
+            if palette.credit > 0 || (result.plainness >= 0.6 && palette.stops >= 0.5) {
+                result.consistency = max(result.consistency, palette.agreement)
             }
         }
         return result

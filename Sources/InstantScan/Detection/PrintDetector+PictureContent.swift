@@ -12,7 +12,7 @@ extension PrintDetector {
     func enclosingPrint(of h: PrintHypothesis, among ranked: [PrintHypothesis]) -> PrintHypothesis? {
         let floor = max(options.minimumConfidence, 0.9 * h.score)
         return ranked.first { c in
-            c.origin == .card && c.score >= floor && c.cardSupport.allSatisfy { $0 >= 0.5 }
+            c.origin == .card && rivalEvidence(c) >= floor && c.cardSupport.allSatisfy { $0 >= 0.5 }
                 && h.card.area < 0.5 * c.window.area
                 && ConvexOverlap.overlapOfSmaller(c.window, h.card) > 0.95
         }

@@ -22,7 +22,7 @@ extension PrintDetector {
             let (h, _) = out[index]
             let others = out.indices.filter { $0 != index }.map { out[$0].0.card }
             let alternatives = ranked.filter { c in
-                c.format == shared && c.score >= max(0.85 * options.minimumConfidence, h.score - 0.15)
+                c.format == shared && rivalEvidence(c) >= max(0.85 * options.minimumConfidence, h.score - 0.15)
                     && ConvexOverlap.iou(c.card, h.card) > 0.6
                     && !others.contains { ConvexOverlap.overlapOfSmaller($0, c.card) > 0.15 }
             }

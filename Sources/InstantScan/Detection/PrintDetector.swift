@@ -79,7 +79,8 @@ public struct PrintDetector: Sendable {
             print.measuredEdges = refined.cardEdges.map { $0 != nil }
             return (print, refined.isConsistent, refined.verdict?.windowError ?? 1)
         }
-        var found = sharingFormat(select(ranked, width: work.width, height: work.height, refine: refineHypothesis),
+        var found = sharingFormat(select(ranked, width: work.width, height: work.height, upright: upright,
+                                         refine: refineHypothesis),
                                   ranked: ranked, refine: refineHypothesis)
         lap("refine")
         found += texturedPrints(in: work, gradient: gradient, segments: segments, generator: generator,
@@ -109,8 +110,8 @@ public struct PrintDetector: Sendable {
             // A card whose shape is far from its format's (over 10%, more than perspective recovery
             // errs by on real prints) is more often a stitched quad than a print: worth less.
             // (A print completing a row was held to its neighbours' shape instead.)
-            if let format = print.format, index < found.count, abs(log(print.measuredAspect / format.cardAspect)) > 0.1 {
-                print.confidence *= 0.8
+            if print.format != nil, index < found.count, shapeFactor(of: print, upright: upright) < 1 {
+                print.confidence *= Self.shapePenalty
                 if print.confidence < options.minimumConfidence { continue }
             }
             // A window with no picture in it (glass blocks, a frosted pane, a stone set in a wall) is worth
@@ -181,7 +182,7 @@ public struct PrintDetector: Sendable {
         for _ in 0..<3 {
             let floor = max(options.minimumConfidence, 0.75 * outer.score)
             guard let inner = ranked.first(where: { c in
-                c.score >= floor && c.card.area < 0.9 * outer.card.area && ConvexOverlap.iou(c.card, outer.window) > 0.8
+                rivalEvidence(c) >= floor && c.card.area < 0.9 * outer.card.area && ConvexOverlap.iou(c.card, outer.window) > 0.8
                     && Self.liesLoose(c.card, in: outer.card)
             }) else { break }
             found = inner
@@ -197,7 +198,9 @@ public struct PrintDetector: Sendable {
     /// working image said it did, the hypothesis was probably wrong (heavy glare can make a window edge
     /// look like a card edge), so the next few hypotheses for the same place are refined too and the
     /// first that hangs together is taken; if none does, the first stands (a print of another kind).
-    func select(_ ranked: [PrintHypothesis], width: Int, height: Int,
+    /// A rival is judged without the band palette's credit, and with `upright` (the photo's size) it
+    /// must keep its shape's worth above the floor (see ``rivalEvidence(_:)``).
+    func select(_ ranked: [PrintHypothesis], width: Int, height: Int, upright: PixelSize? = nil,
                 refine: (PrintHypothesis) -> (DetectedPrint, consistent: Bool, fit: Double)) -> [(PrintHypothesis, DetectedPrint)] {
         var chosen: [(PrintHypothesis, DetectedPrint)] = []
         var taken: [Quad] = []
@@ -228,11 +231,15 @@ public struct PrintDetector: Sendable {
             if !first.consistent {
                 // A rival needs less evidence than a print of its own: it only replaces one already found.
                 let rivals = ranked[(index + 1)...].filter {
-                    $0.score >= 0.75 * options.minimumConfidence && eligible($0) && ConvexOverlap.iou($0.card, h.card) > 0.3
+                    rivalEvidence($0) >= 0.75 * options.minimumConfidence && eligible($0)
+                        && ConvexOverlap.iou($0.card, h.card) > 0.3
                 }
                 for rival in rivals.prefix(3) {
                     let (print, ok, _) = refine(rival)
-                    if ok {
+                    // A rival later dropped for its shape would leave the place empty: the first stands.
+                    let kept = upright.map { max(rival.score, options.minimumConfidence) * shapeFactor(of: print, upright: $0)
+                        >= options.minimumConfidence } ?? true
+                    if ok && kept {
                         // The place earned its print with the first hypothesis's evidence; the rival
                         // only reads it better. It is reported at no less than the floor, so
                         // `--minimum-confidence` holds for every print (below the review threshold

@@ -60,6 +60,11 @@ struct SceneMaker {
         /// A window holding no picture: this colour, darkening smoothly toward the bottom (a glass
         /// block or a frosted pane framed like a print, or a print that was never exposed).
         var blankPicture: (Double, Double, Double)?
+        /// The dots on the thick bottom band in another colour than `dotColor` (a decorated frame whose
+        /// sides differ).
+        var bottomDotColor: (Double, Double, Double)?
+        /// Dots this many millimetres across instead of 4 (large motifs, as wide as a side band).
+        var dotDiameter: Double = 4
         /// How far the middle of each side (top, right, bottom, left) bows outward, millimetres (negative:
         /// inward), the corners staying put: a slightly curled card seen from above.
         var bow: (top: Double, right: Double, bottom: Double, left: Double) = (0, 0, 0, 0)
@@ -369,7 +374,10 @@ private struct CardRaster {
             let shift = 6 * row.truncatingRemainder(dividingBy: 2)
             let cx = 12 * ((p.x - shift) / 12).rounded() + shift
             let cy = 12 * row + 5
-            if (p.x - cx) * (p.x - cx) + (p.y - cy) * (p.y - cy) < 4 { border = dot }
+            let radius = print.dotDiameter / 2
+            if (p.x - cx) * (p.x - cx) + (p.y - cy) * (p.y - cy) < radius * radius {
+                border = p.y > window.y + window.height ? (print.bottomDotColor ?? dot) : dot
+            }
         }
         if print.caption && p.y > window.y + window.height {
             let d = distance(p, toPolyline: caption)

@@ -1,0 +1,138 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The colours a border band is made of, judged as a palette rather than as one colour or one mean.
+///
+/// Decorated frames vary in ways a per-side median or mean cannot follow: dots of one colour along
+/// one side and of another along the next, stripes cut at a different angle on each side, motifs
+/// bigger than the band is wide. What such a band keeps all round is its palette — the base colour and
+/// the motifs' colours turn up on every side, in varying shares — and where it stops, the surface
+/// beside the card shows colours the band does not have. A quad that wandered over two surfaces (card
+/// on two sides, table on the others) has sides that share no colours; a quad cut out of a textured
+/// surface has that surface's colours outside too.
+///
+/// Colours are binned by chromaticity and log brightness, and a colour counts as present beside its
+/// own bin's neighbours, so the light's falloff across a print (a side a third darker than the
+/// opposite one) still matches.
+struct BandPalette: Sendable {
+    typealias Color = (Float, Float, Float)
+
+    /// Chromaticity bins per axis (each about 0.04 wide).
+    static let chromaBins = 26
+    /// Log₂ brightness bins (each a quarter of a stop of r+g+b).
+    static let brightnessBins = 26
+    static var cellCount: Int { chromaBins * chromaBins * brightnessBins }
+
+    /// Bin coordinates of a colour.
+    static func bin(_ c: Color) -> (Int, Int, Int) {
+        let sum = c.0 + c.1 + c.2 + 12
+        let r = (c.0 + 4) / sum, g = (c.1 + 4) / sum
+        let l = (log2(sum) - 3.5) * 4
+        func clamp(_ v: Float, _ n: Int) -> Int { min(n - 1, max(0, Int(v))) }
+        return (clamp(r * Float(chromaBins), chromaBins), clamp(g * Float(chromaBins), chromaBins),
+                clamp(l, brightnessBins))
+    }
+
+    /// A histogram of colours over the bins.
+    struct Histogram {
+        var counts: [UInt16]
+        var total = 0
+        /// The occupied bins and their counts: a band has a few dozen colours among hundreds of
+        /// samples, so comparisons go bin by bin.
+        var occupied: [(bin: (Int, Int, Int), count: Int)] = []
+
+        init(_ samples: [Color]) {
+            counts = [UInt16](repeating: 0, count: BandPalette.cellCount)
+            var first: [Int: (Int, Int, Int)] = [:]
+            for c in samples {
+                let b = BandPalette.bin(c)
+                let index = BandPalette.index(b.0, b.1, b.2)
+                if counts[index] == 0 { first[index] = b }
+                if counts[index] < UInt16.max { counts[index] += 1 }
+            }
+            occupied = first.map { ($0.value, Int(counts[$0.key])) }
+            total = samples.count
+        }
+
+        /// Samples in the bin of `b` and its 26 neighbours.
+        func neighbourhood(_ b: (Int, Int, Int)) -> Int {
+            var sum = 0
+            for l in max(0, b.2 - 1)...min(BandPalette.brightnessBins - 1, b.2 + 1) {
+                for r in max(0, b.0 - 1)...min(BandPalette.chromaBins - 1, b.0 + 1) {
+                    for g in max(0, b.1 - 1)...min(BandPalette.chromaBins - 1, b.1 + 1) {
+                        sum += Int(counts[BandPalette.index(r, g, l)])
+                    }
+                }
+            }
+            return sum
+        }
+
+        /// Share of `samples` whose colour this histogram, less `excluded` (a part of it), has: at least
+        /// `presence` of its samples lie near it (a few stray samples — a blurred edge, a speck — do not
+        /// make a colour present).
+        func explains(_ samples: Histogram, excluding excluded: Histogram? = nil,
+                      presence: Double = 0.03) -> Double {
+            let total = self.total - (excluded?.total ?? 0)
+            guard samples.total > 0, total > 0 else { return 0 }
+            let needed = max(2, Int((presence * Double(total)).rounded(.up)))
+            var hits = 0
+            for (b, count) in samples.occupied
+            where neighbourhood(b) - (excluded?.neighbourhood(b) ?? 0) >= needed { hits += count }
+            return Double(hits) / Double(samples.total)
+        }
+    }
+
+    static func index(_ r: Int, _ g: Int, _ l: Int) -> Int { (l * chromaBins + r) * chromaBins + g }
+
+    /// Smallest share of a side's colours the other sides together must have.
+    var sideAgreement = 0.6
+    /// Smallest share of a side's colours each other side must have.
+    var pairAgreement = 0.3
+    /// Largest share of the surface's colours beside a card side that the band may have for the band to
+    /// stop there.
+    var surfaceOverlap = 0.5
+
+    struct Judgement: Sendable {
+        /// Credit for one printed pattern all round that stops at the card's edge, 0...1.
+        var credit = 0.0
+        /// Share of the seen sides that share the band's palette with every other seen side.
+        var agreement = 0.0
+        /// Share of the judged card sides beyond which the surface's colours are mostly not the band's.
+        var stops = 0.0
+    }
+
+    /// The judgement: how many of the seen sides share the band's palette with every other seen side
+    /// (0...1), and the credit (0...1) for a band that is one palette all round and stops at the card's
+    /// edge, as ``BorderAppearance/patternCredit(band:outside:)`` gives it.
+    func judge(band: [[Color]], outside: [[Color]]) -> Judgement {
+        let sides = band.map { $0.count >= 12 ? $0 : [] }
+        let seen = sides.indices.filter { !sides[$0].isEmpty }
+        guard seen.count >= 3 else { return Judgement() }
+        let histograms = sides.map(Histogram.init)
+        let whole = Histogram(seen.flatMap { sides[$0] })
+        var agreeing = 0
+        for i in seen {
+            let others = seen.filter { $0 != i }
+            // Most of a side's colours recur elsewhere on the band, and every other side has a good
+            // share of them (the base colour at least): a side of another surface has neither.
+            if whole.explains(histograms[i], excluding: histograms[i]) >= sideAgreement,
+               others.allSatisfy({ histograms[$0].explains(histograms[i]) >= pairAgreement }) { agreeing += 1 }
+        }
+        let agreement = Double(agreeing) / Double(seen.count)
+        guard agreeing >= 3 else { return Judgement(agreement: agreement) }
+        var judged = 0, stopping = 0
+        for i in seen where outside[i].count >= 8 {
+            judged += 1
+            if whole.explains(Histogram(outside[i])) <= surfaceOverlap { stopping += 1 }
+        }
+        guard judged >= 3 else { return Judgement(agreement: agreement) }
+        let stops = Double(stopping) / Double(judged)
+        if stopping == judged { return Judgement(credit: 0.85, agreement: agreement, stops: stops) }
+        // Two prints edge to edge share one side's surface.
+        if stopping == judged - 1 { return Judgement(credit: 0.6, agreement: agreement, stops: stops) }
+        return Judgement(agreement: agreement, stops: stops)
+    }
+}
