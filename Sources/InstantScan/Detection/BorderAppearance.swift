@@ -67,7 +67,7 @@ struct BorderAppearance: Sendable {
 
     func score(card: Quad, window: Quad) -> Result {
         var plain = 0, pairs = 0
-        var band: [Color?] = [], outside: [Color?] = [], inside: [Color?] = []
+        var band: [Color?] = [], lit: [Color?] = [], outside: [Color?] = [], inside: [Color?] = []
         var bandSamples: [[Color]] = [], outsideSamples: [[Color]] = []
         let cardCentre = card.centroid, windowCentre = window.centroid
         for i in 0..<4 {
@@ -92,6 +92,7 @@ struct BorderAppearance: Sendable {
             }
             // A side mostly lost to glare or out of view says nothing.
             band.append(samples.count * 2 > count ? median(samples) : nil)
+            lit.append(samples.count * 2 > count ? unglared(samples) : nil)
             bandSamples.append(samples.count * 2 > count ? samples : [])
             let out = stripSamples(card.corners[i], card.corners[j], awayFrom: cardCentre, offset: stripOffset)
             let ins = stripSamples(window.corners[i], window.corners[j], awayFrom: windowCentre, offset: -stripOffset)
@@ -99,25 +100,22 @@ struct BorderAppearance: Sendable {
             inside.append(ins.map(median) ?? nil)
             outsideSamples.append(out ?? [])
         }
-        guard pairs > 0, let whole = median(band.compactMap { $0 }) else {
+        guard pairs > 0, band.contains(where: { $0 != nil }) else {
             return Result(plainness: 0, consistency: 0, cardContrast: 0, windowContrast: 0)
         }
-        let wholeSum = max(whole.0 + whole.1 + whole.2, 1)
         // Sides out of view count neither way.
-        var agreeing = 0, cardEdges = 0, windowEdges = 0, bandSides = 0, cardSides = 0, windowSides = 0
+        var cardEdges = 0, windowEdges = 0, bandSides = 0, cardSides = 0, windowSides = 0
         for i in 0..<4 {
             guard let c = band[i] else { continue }
             bandSides += 1
             if outside[i] != nil { cardSides += 1 }
             if inside[i] != nil { windowSides += 1 }
-            let sum = max(c.0 + c.1 + c.2, 1)
-            let dr = c.0 / sum - whole.0 / wholeSum, dg = c.1 / sum - whole.1 / wholeSum
-            let ratio = (sum + 6) / (wholeSum + 6)  // a little slack for near-black borders
-            let sameHue = (dr * dr + dg * dg).squareRoot() <= chromaTolerance
-            if sameHue && ratio <= brightnessRatio && ratio >= 1 / brightnessRatio { agreeing += 1 }
             if let o = outside[i], distance(o, c) >= minimumContrast { cardEdges += 1 }
             if let w = inside[i], distance(w, c) >= minimumContrast { windowEdges += 1 }
         }
+        // The sides agree by their medians, or, where a sheen lies over part of the band, by the
+        // parts it missed.
+        let agreeing = max(agreeingSides(band), agreeingSides(lit))
         func share(_ n: Int, _ of: Int) -> Double { of >= 2 ? Double(n) / Double(of) : 0 }
         var result = Result(plainness: Double(plain) / Double(pairs), consistency: share(agreeing, bandSides),
                             cardContrast: share(cardEdges, cardSides), windowContrast: share(windowEdges, windowSides))
@@ -175,6 +173,38 @@ struct BorderAppearance: Sendable {
     func distance(_ a: Color, _ b: Color) -> Float {
         let dr = a.0 - b.0, dg = a.1 - b.1, db = a.2 - b.2
         return (dr * dr + dg * dg + db * db).squareRoot()
+    }
+
+    /// How many of the sides' colours agree with their median in chromaticity and, within the
+    /// light's falloff, in brightness.
+    private func agreeingSides(_ sides: [Color?]) -> Int {
+        guard let whole = median(sides.compactMap { $0 }) else { return 0 }
+        let wholeSum = max(whole.0 + whole.1 + whole.2, 1)
+        return sides.compactMap { $0 }.filter { c in
+            let sum = max(c.0 + c.1 + c.2, 1)
+            let dr = c.0 / sum - whole.0 / wholeSum, dg = c.1 / sum - whole.1 / wholeSum
+            let ratio = (sum + 6) / (wholeSum + 6)  // a little slack for near-black borders
+            let sameHue = (dr * dr + dg * dg).squareRoot() <= chromaTolerance
+            return sameHue && ratio <= brightnessRatio && ratio >= 1 / brightnessRatio
+        }.count
+    }
+
+    /// A side's own colour where a sheen may lie over part of it: the median of its darker half, if
+    /// the side's median is that colour washed toward white.
+    ///
+    /// Glare on a glossy print or a clear sleeve only adds light, washing the colour toward white
+    /// well below clipping, and a streak across a side moves that side's median off the others' (a
+    /// green border reads grey-green there). The darker half of the side is the part the sheen missed
+    /// whenever it covers less than half the side. Only a side brighter and paler than its darker
+    /// half is read so: a pattern's or a picture's mix of colours is not a sheen.
+    private func unglared(_ v: [Color]) -> Color? {
+        guard v.count >= 4, let whole = median(v) else { return median(v) }
+        let darker = v.sorted { $0.0 + $0.1 + $0.2 < $1.0 + $1.1 + $1.2 }.prefix(v.count / 2 + 1)
+        guard let own = median(Array(darker)) else { return whole }
+        func sum(_ c: Color) -> Float { c.0 + c.1 + c.2 }
+        func saturation(_ c: Color) -> Float { (max(c.0, c.1, c.2) - min(c.0, c.1, c.2)) / max(sum(c), 1) }
+        let washed = sum(whole) > 1.15 * sum(own) + 15 && saturation(whole) < 0.8 * saturation(own)
+        return washed ? own : whole
     }
 
     /// Per-channel median.
