@@ -223,7 +223,10 @@ public struct PrintDetector: Sendable {
             if let measured = measuredCard(for: h, among: ranked) {
                 let other = refine(measured)
                 if other.consistent && (!first.consistent || other.fit <= first.fit) {
+                    // As with a rival below: the place earned its print with the first reading's
+                    // evidence, so the measured card is reported at no less than the floor.
                     h = measured
+                    h.score = max(measured.score, options.minimumConfidence)
                     first = other
                 }
             }

@@ -42,4 +42,23 @@ struct RivalConfidenceTests {
         #expect(chosen[0].0.card.topLeft == Point(103, 82))
         #expect(chosen[0].0.score == 0.7)
     }
+
+    @Test("a measured card that replaces a card guessed from its window is reported at no less than the floor")
+    func measuredCardRaised() throws {
+        let floor = DetectionOptions().minimumConfidence
+        var guessed = hypothesis(card, score: 0.9)
+        guessed.origin = .window
+        guessed.cardSupport = [1, 1, 0.2, 1]
+        let measured = hypothesis(Quad(corners: card.corners.map { $0 + Point(1, 0) }), score: 0.6 * floor)
+        let detector = PrintDetector(options: DetectionOptions())
+        let chosen = detector.select([guessed, measured], width: 640, height: 480) { h in
+            let print = DetectedPrint(format: h.format, card: h.card, window: h.window, confidence: h.score,
+                                      touchesImageBorder: false)
+            // The measured card's window sits where its format puts it; the guessed card's is off.
+            return (print, true, h.origin == .card ? 0.001 : 0.01)
+        }
+        try #require(chosen.count == 1)
+        #expect(chosen[0].0.origin == .card)
+        #expect(chosen[0].0.score == floor)
+    }
 }
