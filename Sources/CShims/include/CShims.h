@@ -308,4 +308,6 @@ void is_jpeg_writer_destroy(is_jpeg_writer *writer);
 }
 #endif
 
+#include "nearest_index.h"
+
 #endif

@@ -41,22 +41,31 @@ enum BoxDownsampler {
                     columnSums.withUnsafeMutableBufferPointer { acc in
                         for by in 0..<hs {
                             for i in 0..<rowBytes { acc[i] = 0 }
-                            for j in 0..<bh {
+                            // Rows two at a time: half the loads and stores of the column sums.
+                            var j = 0
+                            while j + 1 < bh {
+                                let row0 = image.rowPointer(by * bh + j), row1 = image.rowPointer(by * bh + j + 1)
+                                for i in 0..<rowBytes { acc[i] &+= UInt16(row0[i]) &+ UInt16(row1[i]) }
+                                j += 2
+                            }
+                            if j < bh {
                                 let row = image.rowPointer(by * bh + j)
                                 for i in 0..<rowBytes { acc[i] &+= UInt16(row[i]) }
                             }
+                            // Offsets stay below rowBytes and the output's area: wrapping arithmetic
+                            // spares an overflow test per add in the hottest scalar loop.
                             var out = origin + by * stepY
                             for bx in 0..<ws {
                                 var sr: UInt32 = 0, sg: UInt32 = 0, sb: UInt32 = 0
-                                var p = bx * bw * bpp
+                                var p = bx &* bw &* bpp
                                 for _ in 0..<bw {
-                                    sr &+= UInt32(acc[p]); sg &+= UInt32(acc[p + 1]); sb &+= UInt32(acc[p + 2])
-                                    p += bpp
+                                    sr &+= UInt32(acc[p]); sg &+= UInt32(acc[p &+ 1]); sb &+= UInt32(acc[p &+ 2])
+                                    p &+= bpp
                                 }
                                 r[out] = Float(sr) * norm
                                 g[out] = Float(sg) * norm
                                 b[out] = Float(sb) * norm
-                                out += stepX
+                                out &+= stepX
                             }
                         }
                     }

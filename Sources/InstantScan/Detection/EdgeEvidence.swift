@@ -1,3 +1,5 @@
+internal import CShims
+
 /// How well a hypothesised straight side is backed by edges in the working image.
 ///
 /// The side is sampled every working pixel; a sample counts when, within a pixel across the side,
@@ -54,13 +56,13 @@ struct EdgeEvidence: Sendable {
             gradient.cos2.withUnsafeBufferPointer { gc in
                 gradient.sin2.withUnsafeBufferPointer { gs in
                     @inline(__always) func edge(_ x: Double, _ y: Double) -> Bool {
-                        // Callers keep x, y in [0.5, size - 1.5]: truncating x + ½ rounds to nearest.
-                        let i = Int(y + 0.5) * w + Int(x + 0.5)
+                        // Callers keep x, y in [0.5, size - 1.5], so the unchecked conversion is safe.
+                        let i = is_nearest_index(x, y, w)
                         return mag[i] >= threshold && gc[i] * nc + gs[i] * ns >= alignment
                     }
                     @inline(__always) func clipped(_ x: Double, _ y: Double) -> Bool {
                         guard let blind else { return false }
-                        return blind[Int(y + 0.5) * w + Int(x + 0.5)] != 0
+                        return blind[is_nearest_index(x, y, w)] != 0
                     }
                     for k in 0...count {
                         let t = start + Double(k) * step
