@@ -5,8 +5,9 @@ SWIFT ?= swift
 APT_PACKAGES := libturbojpeg0-dev libjpeg62-turbo-dev libpng-dev liblcms2-dev pkg-config
 # The tests also render the batch contact sheet in a real browser, and albums with poppler (pdftoppm).
 TEST_APT_PACKAGES := chromium poppler-utils
-# The relocatable release links Foundation statically, and with it FoundationNetworking (the review
-# server's HTTP package imports it), which links libcurl: its -dev package has the link-time name.
+# The relocatable release links Foundation statically, and into instantscan-review (`review`'s
+# executable) FoundationNetworking too (the review server's HTTP package imports it), which links
+# libcurl: its -dev package has the link-time name.
 DIST_APT_PACKAGES := libcurl4-openssl-dev
 # libheif 1.18 or later with its HEVC and AV1 decoders comes from Scripts/libheif-deps.sh (from
 # Debian's backports on Debian 12); the tests also encode HEIC fixtures with heif-enc and x265.
@@ -32,8 +33,10 @@ apt:
 		$(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	fi
 
+# `instantscan review` runs instantscan-review, built beside it: scans do not load its HTTP server.
 build: deps
 	$(SWIFT) build -c release --product instantscan
+	$(SWIFT) build -c release --product instantscan-review
 
 # Scans every photo in Samples/ (JPEG and HEIC) into out/: one PNG per print, plus the JSON of
 # what was found.

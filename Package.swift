@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "InstantScan", targets: ["InstantScan"]),
         .executable(name: "instantscan", targets: ["instantscan"]),
+        .executable(name: "instantscan-review", targets: ["instantscan-review"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -57,10 +58,30 @@ let package = Package(
                 "CTurboJPEG", "CPNG", "CLCMS2", "CShims", "CLibHeif",
             ]
         ),
+        // What both executables share: the scan options, messages, exit codes, a print's JSON.
+        .target(
+            name: "CLISupport",
+            dependencies: [
+                "InstantScan",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]
+        ),
         .executableTarget(
             name: "instantscan",
             dependencies: [
-                "InstantScan",
+                "InstantScan", "CLISupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]
+        ),
+        // `instantscan review` runs this executable, found beside `instantscan` (as git runs
+        // git-foo): its HTTP server brings in FoundationNetworking, libcurl and their TLS stack,
+        // which every scan would otherwise map at start (about 6 MB of RSS).
+        .executableTarget(
+            name: "instantscan-review",
+            dependencies: [
+                "InstantScan", "CLISupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "FlyingFox", package: "FlyingFox"),
@@ -71,7 +92,7 @@ let package = Package(
         .testTarget(
             name: "InstantScanTests",
             dependencies: [
-                "InstantScan", "instantscan",
+                "InstantScan", "instantscan", "instantscan-review", "CLISupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // The phone HEICs are read from their folder by path, with their licence beside them.

@@ -105,18 +105,27 @@ for target in ArgumentParser ArgumentParserToolInfo SystemPackage CSystem; do
 done
 CSYSTEM_MAP="$(find "$ROOT/.build/checkouts/swift-system/Sources/CSystem/include" -name module.modulemap | head -1)"
 
+# What the CLI's commands share (Sources/CLISupport: scan options, messages, exit codes), a module
+# of its own as in the package, instrumented like the CLI.
+SUPPORT_SOURCES=("$ROOT"/Sources/CLISupport/*.swift)
+if stale "$OUT/obj/libCLISupport.a" "$STAMP" "${SUPPORT_SOURCES[@]}"; then
+    echo "fuzz build: CLISupport"
+    "$SWIFTC" -parse-as-library -module-name CLISupport -swift-version 6 -package-name instantscan "$OPT" -g \
+        "${SANITIZE[@]}" "${MODULES[@]}" -I "$OUT/deps" -Xcc -fmodule-map-file="$CSYSTEM_MAP" \
+        -emit-module -emit-module-path "$OUT/CLISupport.swiftmodule" \
+        -emit-library -static -o "$OUT/obj/libCLISupport.a" "${SUPPORT_SOURCES[@]}"
+fi
+
 # A harness compiled together with the CLI's sources (module instantscan).
 build_cli_harness() {
     local source="$1" name="$2"
-    stale "$OUT/$name" "$source" "$ROOT/Fuzz/Harnesses/Common.swift" "$STAMP" "${CLI_SOURCES[@]}" || return 0
+    stale "$OUT/$name" "$source" "$ROOT/Fuzz/Harnesses/Common.swift" "$STAMP" "$OUT/obj/libCLISupport.a" "${CLI_SOURCES[@]}" || return 0
     echo "fuzz build: $name"
-    # The top-level sources only: `review` (Review/) needs FlyingFox, which the harnesses leave out.
     "$SWIFTC" -parse-as-library -module-name instantscan -swift-version 6 -package-name instantscan "$OPT" -g "${SANITIZE[@]}" "${MODULES[@]}" \
-        -D INSTANTSCAN_WITHOUT_REVIEW \
         -I "$OUT/deps" -Xcc -fmodule-map-file="$CSYSTEM_MAP" \
         -Xfrontend -entry-point-function-name -Xfrontend instantscan_main \
         "${CLI_SOURCES[@]}" "$ROOT/Fuzz/Harnesses/Common.swift" "$source" \
-        "$OUT/obj/libInstantScan.a" "${C_OBJECTS[@]}" "${DEP_OBJECTS[@]}" \
+        "$OUT/obj/libCLISupport.a" "$OUT/obj/libInstantScan.a" "${C_OBJECTS[@]}" "${DEP_OBJECTS[@]}" \
         "${LIBS[@]}" -o "$OUT/$name" 2> >(grep -v "Cannot export local symbol" >&2)
 }
 build_cli_harness "$ROOT/Fuzz/Harnesses/OptionsHarness.swift" fuzz-options

@@ -9,14 +9,16 @@
 # The tarball, .build/dist/instantscan-VERSION-linux-ARCH.tar.gz:
 #   instantscan-VERSION-linux-ARCH/
 #     bin/instantscan
-#     bin/InstantScan_instantscan.resources/Page   the review page (found beside the real binary)
+#     bin/instantscan-review   `instantscan review` (found beside instantscan's real path)
+#     bin/InstantScan_instantscan-review.resources/Page   the review page (found beside instantscan-review)
 #     share/instantscan/Profiles/*.icc
 #     share/man/man1/instantscan.1
 #     DEBIAN-PACKAGES   the runtime packages, one a line (`apt-get install $(grep -v '^#' …)`)
 #     README
 #
 # Then it checks the tarball: unpacked in a fresh folder, `bin/instantscan --version` must run
-# and load no library of the Swift toolchain (ldd and the dynamic loader's own account of what it
+# and load no library of the Swift toolchain, `bin/instantscan review --help` must reach
+# instantscan-review, and instantscan must not link FoundationNetworking's libcurl (only review does) (ldd and the dynamic loader's own account of what it
 # loaded, LD_DEBUG=libs), with the toolchain's folder out of PATH and LD_LIBRARY_PATH.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -30,18 +32,19 @@ stage="$dist/$name"
 
 # Its own build folder: the static runtime changes how every module is compiled, and sharing
 # .build would make each `make build` after a `make dist` (and the other way round) start over.
-build=(-c release --product instantscan --static-swift-stdlib --scratch-path .build-dist)
+build=(-c release --static-swift-stdlib --scratch-path .build-dist)
 echo "building $name (release, Swift runtime linked statically, in .build-dist)"
-"$SWIFT" build "${build[@]}"
+"$SWIFT" build "${build[@]}" --product instantscan
+"$SWIFT" build "${build[@]}" --product instantscan-review
 bin_path=$("$SWIFT" build "${build[@]}" --show-bin-path)
 
 rm -rf "$stage" "$dist/$name.tar.gz"
 mkdir -p "$stage/bin" "$stage/share/instantscan/Profiles" "$stage/share/man/man1"
-cp "$bin_path/instantscan" "$stage/bin/instantscan"
+cp "$bin_path/instantscan" "$bin_path/instantscan-review" "$stage/bin/"
 # Debug info only (about half the file); the symbol table stays, so crash backtraces keep names.
-strip --strip-debug "$stage/bin/instantscan"
-# `review`'s page: the executable looks for it beside its own real path (/proc/self/exe).
-cp -R "$bin_path/InstantScan_instantscan.resources" "$stage/bin/"
+strip --strip-debug "$stage/bin/instantscan" "$stage/bin/instantscan-review"
+# `review`'s page: instantscan-review looks for it beside its own real path (/proc/self/exe).
+cp -R "$bin_path/InstantScan_instantscan-review.resources" "$stage/bin/"
 cp Profiles/*.icc "$stage/share/instantscan/Profiles/"
 cp share/man/man1/instantscan.1 "$stage/share/man/man1/"
 
@@ -57,7 +60,7 @@ packages_of() {
         echo "$owner"
     done
 }
-mapfile -t libraries < <(ldd "$stage/bin/instantscan" | awk '$2 == "=>" && $3 ~ /^\// { print $3 }')
+mapfile -t libraries < <(ldd "$stage/bin/instantscan" "$stage/bin/instantscan-review" | awk '$2 == "=>" && $3 ~ /^\// { print $3 }' | sort -u)
 {
     echo "# Debian packages instantscan $version needs at run time (found with ldd and dpkg -S on the build machine)."
     echo "# On Debian 12 (bookworm) libheif1 and its plugins must come from bookworm-backports (1.18 or later):"
@@ -81,8 +84,9 @@ The Swift runtime is linked in; the image libraries come from the system:
     sudo apt-get install \$(cut -f1 DEBIAN-PACKAGES | grep -v '^#')
 
 (on Debian 12, libheif1 and its plugins from bookworm-backports: see DEBIAN-PACKAGES). Then run
-bin/instantscan from anywhere, or link it onto your PATH (ln -s; a copy needs the folder
-bin/InstantScan_instantscan.resources beside it: the review page). The man page: man -l share/man/man1/instantscan.1.
+bin/instantscan from anywhere, or link it onto your PATH (ln -s; a copy needs instantscan-review
+beside it, or on PATH, for \`instantscan review\`, and the folder
+bin/InstantScan_instantscan-review.resources beside instantscan-review: the review page). The man page: man -l share/man/man1/instantscan.1.
 share/instantscan/Profiles holds the sRGB and Display P3 profiles the scans embed (the binary
 carries its own copies; these are for other tools).
 EOF
@@ -95,10 +99,17 @@ trap 'rm -rf "$check"' EXIT
 tar -C "$check" -xzf "$dist/$name.tar.gz"
 unpacked="$check/$name/bin/instantscan"
 clean_path=/usr/local/bin:/usr/bin:/bin
-if ldd "$unpacked" | grep -E 'libswift|libFoundation|lib_Foundation|libdispatch|libBlocksRuntime|not found'; then
-    echo "dist: $unpacked still links the Swift runtime or misses a library (above)" >&2
+if ldd "$unpacked" "$unpacked-review" | grep -E 'libswift|libFoundation|lib_Foundation|libdispatch|libBlocksRuntime|not found'; then
+    echo "dist: $unpacked or $unpacked-review still links the Swift runtime or misses a library (above)" >&2
     exit 1
 fi
+# Scans start without the review server's networking (libcurl and its TLS stack).
+if ldd "$unpacked" | grep -E 'libcurl|libgnutls|libnghttp'; then
+    echo "dist: $unpacked links the review server's networking (above): only instantscan-review should" >&2
+    exit 1
+fi
+env -i PATH="$clean_path" "$unpacked" review --help | grep -q 'USAGE: instantscan review' \
+    || { echo "dist: the unpacked instantscan review --help did not reach instantscan-review" >&2; exit 1; }
 reported=$(env -i PATH="$clean_path" "$unpacked" --version)
 # The loader's whole account: a toolchain library looked for, not only one loaded, is a failure.
 debug=$(env -i PATH="$clean_path" LD_DEBUG=libs "$unpacked" --version 2>&1 >/dev/null)
@@ -117,8 +128,8 @@ if unshare -m true 2>/dev/null || unshare -rm true 2>/dev/null; then
     echo "dist: runs with $toolchain hidden (a mount namespace)"
 fi
 [ "$reported" = "$version" ] || { echo "dist: --version printed '$reported', expected '$version'" >&2; exit 1; }
-[ -f "$check/$name/bin/InstantScan_instantscan.resources/Page/index.html" ] \
-    || { echo "dist: the review page is missing from the tarball (bin/InstantScan_instantscan.resources/Page)" >&2; exit 1; }
+[ -f "$check/$name/bin/InstantScan_instantscan-review.resources/Page/index.html" ] \
+    || { echo "dist: the review page is missing from the tarball (bin/InstantScan_instantscan-review.resources/Page)" >&2; exit 1; }
 echo "dist: $dist/$name.tar.gz ($(du -h "$dist/$name.tar.gz" | cut -f1)); the unpacked binary prints --version $reported and loads:"
 sed 's/^/  /' <<<"$loaded"
 echo "runtime packages:"

@@ -5,9 +5,10 @@
 // (1–96), byte 3 the crop, interpolation, format and output size kind; the rest is text,
 // "CORNERS|SIZE|STRETCH" (SIZE is WxH or a long side).
 //
-// Built with the CLI's own sources (Sources/instantscan), which parse that text, like the
-// options harness.
+// Built with the CLI's own sources (Sources/instantscan, Sources/CLISupport), which parse that
+// text, like the options harness.
 import ArgumentParser
+import CLISupport
 @testable import InstantScan
 
 nonisolated(unsafe) private var photos: [Int: [UInt8]] = [:]

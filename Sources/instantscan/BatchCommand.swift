@@ -1,4 +1,5 @@
 import ArgumentParser
+import CLISupport
 import Dispatch
 import Foundation
 import InstantScan
@@ -100,6 +101,9 @@ struct BatchCommand: ParsableCommand {
             Console.error(problem)
             throw ExitCodes.cannotCreate
         }
+        // Two jobs otherwise keep each other's working planes in glibc's arenas (see FreedMemory):
+        // 20 photos, two jobs: 121-125 -> 110-113 MB peak, for some 0.3 s more system time.
+        FreedMemory.mapBlocksAlone(from: 1 << 20)
         let runner = BatchRunner(options: options) { FlagHint.message(for: $0, in: .batch) }
         let interrupt = InterruptHandler { runner.cancel() }
         if let shard = options.shard, !quiet {

@@ -1,3 +1,4 @@
+import CLISupport
 import InstantScan
 
 /// The JSON `detect --json` prints: the photo's upright size and its prints (``PrintJSON``), in

@@ -1,3 +1,4 @@
+import CLISupport
 import InstantScan
 
 /// The library's errors say what is wrong; the command line adds which of its flags fixes it.

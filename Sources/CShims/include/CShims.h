@@ -304,6 +304,15 @@ const char *is_jpeg_writer_message(const is_jpeg_writer *writer);
 /* Frees the writer and whatever it compressed. NULL is allowed. */
 void is_jpeg_writer_destroy(is_jpeg_writer *writer);
 
+/* Returns the heap's free pages to the system (glibc's malloc_trim(0), every arena); 1 when
+ * memory was released, 0 when not or elsewhere than glibc (heap_trim.c). */
+int is_heap_trim(void);
+
+/* Blocks of `bytes` and more are mapped on their own and unmapped when freed (glibc's
+ * mallopt(M_MMAP_THRESHOLD), which also stops glibc raising that threshold as such blocks are
+ * freed); 1 when set, 0 when not or elsewhere than glibc. */
+int is_heap_mmap_threshold(size_t bytes);
+
 #ifdef __cplusplus
 }
 #endif

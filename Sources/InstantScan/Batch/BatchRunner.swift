@@ -57,6 +57,7 @@ public final class BatchRunner: @unchecked Sendable {
                 while !self.isCancelled, let photo = state.next(from: photos) {
                     onStart(photo)
                     let outcome = self.process(photo, into: outputFolder, context: context)
+                    FreedMemory.returnToSystem()
                     state.record(outcome) { done in onFinish(outcome, done) }
                 }
             }
@@ -103,7 +104,13 @@ public final class BatchRunner: @unchecked Sendable {
         do {
             let bytes = try PhotoFile.read(photo.path)
             var scanOptions = options.scan
-            if options.previews { scanOptions.previewLongSide = 480 }
+            if options.previews {
+                scanOptions.previewLongSide = 480
+            } else {
+                // Nothing but the file reads the scans (the report's thumbnails do): made band by
+                // band into it, each job holds the photo and the compressed scans, never a scan whole.
+                scanOptions.streamScans(into: options.output)
+            }
             // Corners a person set in `instantscan review` win over detection and over --corners.
             manual = manifest.manualPrints(of: photo)
             let result = manual.isEmpty ? try PrintScanner(options: scanOptions).scan(bytes, corners: options.corners)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Testing
+@testable import CLISupport
 @testable import instantscan
 @testable import InstantScan
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import CLISupport
 @testable import InstantScan
 @testable import instantscan
 

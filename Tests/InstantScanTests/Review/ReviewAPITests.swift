@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import InstantScan
-@testable import instantscan
+@testable import instantscan_review
 
 /// The review API as a script or the page uses it, over real HTTP: the photo list, a re-scan at
 /// corners set by hand, and a later `batch` run keeping them.

@@ -1,6 +1,6 @@
 import Foundation
 @testable import InstantScan
-@testable import instantscan
+@testable import instantscan_review
 
 /// A real batch of two rendered photos, IMG_0001.jpg (an Instax Mini on wood, found) and
 /// IMG_0002.jpg (bare wood: no print, a failure), and a review server on it listening on an

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import InstantScan
-@testable import instantscan
+@testable import instantscan_review
 
 /// The review page in headless Chromium, driven as a person would (real pointer and key events
 /// over the DevTools protocol): drag a wrong corner onto the print's true corner, press Re-scan,

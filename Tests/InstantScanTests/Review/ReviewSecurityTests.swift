@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import instantscan
+@testable import instantscan_review
 
 /// Each of the review server's rules, over real HTTP on loopback: the token (header, query, cookie),
 /// the Host check against DNS rebinding, no cross-site access, no path outside the batch in any

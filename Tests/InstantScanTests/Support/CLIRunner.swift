@@ -25,10 +25,11 @@ struct CLIRunner {
         return root.appendingPathComponent(".build/debug/instantscan")
     }()
 
-    /// Runs the binary with `arguments`, and `environment` added to this process's.
-    static func run(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil) throws -> Result {
+    /// Runs the binary (or `executable`) with `arguments`, and `environment` added to this process's.
+    static func run(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil,
+                    executable: URL = binary) throws -> Result {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable
         if let directory { process.currentDirectoryURL = directory }
         process.arguments = arguments
         if !environment.isEmpty {

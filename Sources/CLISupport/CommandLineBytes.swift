@@ -9,9 +9,9 @@ import InstantScan
 /// UTF-8 and replaces what is not with U+FFFD, so `scan caf\xE9.jpg` would look for a file that
 /// does not exist and two such names would become one; here every argument keeps its exact bytes
 /// (as a ``SystemPath`` string), so a file name given on the command line is opened as given.
-enum CommandLineBytes {
+package enum CommandLineBytes {
     /// The arguments after the program's name.
-    static func arguments() -> [String] {
+    package static func arguments() -> [String] {
         let argv = CommandLine.unsafeArgv
         return (1..<Int(CommandLine.argc)).compactMap { index in
             guard let argument = argv[index] else { return nil }

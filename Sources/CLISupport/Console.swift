@@ -1,16 +1,16 @@
 import SystemPackage
 
 /// Messages for people go to standard error, so standard output carries only data (JSON, tables).
-enum Console {
-    static func error(_ message: String) {
+package enum Console {
+    package static func error(_ message: String) {
         write("instantscan: error: \(Terminal.safe(message))\n")
     }
 
-    static func warning(_ message: String) {
+    package static func warning(_ message: String) {
         write("instantscan: warning: \(Terminal.safe(message))\n")
     }
 
-    static func note(_ message: String) {
+    package static func note(_ message: String) {
         write(message + "\n")
     }
 

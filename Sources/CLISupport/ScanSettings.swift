@@ -3,50 +3,52 @@ import Foundation
 import InstantScan
 
 /// The options that shape every scan, shared by `scan` and `batch`.
-struct ScanSettings: ParsableArguments {
+package struct ScanSettings: ParsableArguments {
+    package init() {}
+
     @Option(help: "The print's format when you know it.")
-    var printFormat: PrintFormat?
+    package var printFormat: PrintFormat?
 
     @Option(help: "What to keep: the card (whole print) or the window (the picture alone).")
-    var crop: ScanOptions.Crop = .card
+    package var crop: ScanOptions.Crop = .card
 
     @Option(help: "Output size WxH (default: the print's own resolution at its true aspect ratio).",
             transform: ArgumentSyntax.size)
-    var size: PixelSize?
+    package var size: PixelSize?
 
     @Option(help: "Output long side in pixels, keeping the true aspect ratio.")
-    var longSide: Int?
+    package var longSide: Int?
 
     @Option(help: """
         White balance from the print's white frame (frame, with the light's falloff across the \
         print) or from the image's own statistics (gray-world), or none.
         """)
-    var whiteBalance: WhiteBalanceMode = .frame
+    package var whiteBalance: WhiteBalanceMode = .frame
 
     @Option(help: "Ends-in contrast stretch LOW,HIGH in percent after white balance, the punchy look (e.g. 1,1); 0,0 is off. (default: 0,0)",
             transform: ArgumentSyntax.stretch)
-    var stretch: EndsInStretch? = nil
+    package var stretch: EndsInStretch? = nil
 
     @Option(help: "Output colour space.")
-    var profile: BuiltInProfile = .srgb
+    package var profile: BuiltInProfile = .srgb
 
     @Option(help: "Output container (default: from the output's extension, else png).")
-    var format: OutputKind?
+    package var format: OutputKind?
 
     @Option(help: "JPEG quality, 1 to 100.")
-    var quality: Int = 92
+    package var quality: Int = 92
 
     @Option(help: "PNG compression: fast writes larger files.")
-    var pngCompression: PNGEncoder.Compression = .fast
+    package var pngCompression: PNGEncoder.Compression = .fast
 
     @Option(help: "Resampling.")
-    var interpolation: Interpolation = .bilinear
+    package var interpolation: Interpolation = .bilinear
 
     @Option(help: "Refuse photos larger than this many megapixels (checked before decoding).")
-    var maxMegapixels: Int = PixelBuffer.defaultMaximumPixels / 1_000_000
+    package var maxMegapixels: Int = PixelBuffer.defaultMaximumPixels / 1_000_000
 
     /// Checks what argument-parser's types cannot, so that a bad value is a usage error (exit 64).
-    func check() throws {
+    package func check() throws {
         if size != nil && longSide != nil { throw ValidationError("give --size or --long-side, not both") }
         if let longSide, !(1...65_535).contains(longSide) { throw ValidationError("--long-side must be from 1 to 65535") }
         if !(1...100).contains(quality) { throw ValidationError("--quality must be from 1 to 100") }
@@ -55,7 +57,7 @@ struct ScanSettings: ParsableArguments {
         if !(1...1_000_000).contains(maxMegapixels) { throw ValidationError("--max-megapixels must be from 1 to 1000000") }
     }
 
-    func makeScanOptions() -> ScanOptions {
+    package func makeScanOptions() -> ScanOptions {
         var options = ScanOptions()
         options.format = printFormat
         options.crop = crop
@@ -70,27 +72,27 @@ struct ScanSettings: ParsableArguments {
     }
 
     /// The container: as asked, else from the output's extension, else PNG.
-    func encoderFormat(forPath path: String?) -> OutputEncoder.Format {
+    package func encoderFormat(forPath path: String?) -> OutputEncoder.Format {
         let kind = format ?? path.map(OutputKind.init(path:)) ?? .png
         return kind == .jpeg ? .jpeg(quality: quality) : .png(pngCompression)
     }
 }
 
 /// The container written.
-enum OutputKind: String, ExpressibleByArgument, CaseIterable {
+package enum OutputKind: String, ExpressibleByArgument, CaseIterable {
     case png, jpeg
 
-    init(path: String) {
+    package init(path: String) {
         let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
         self = ext == "jpg" || ext == "jpeg" ? .jpeg : .png
     }
 
     /// The extensions an output file may have.
-    static let extensions = ["png", "jpg", "jpeg"]
+    package static let extensions = ["png", "jpg", "jpeg"]
 
     /// Why `path` cannot name an output file, or nil: an unknown extension (`x.tiff`) would get a
     /// PNG inside a file every program reads as something else. A folder and no extension are fine.
-    static func extensionProblem(_ path: String) -> String? {
+    package static func extensionProblem(_ path: String) -> String? {
         if path.hasSuffix("/") { return nil }
         let ext = URL(fileURLWithPath: path).pathExtension
         guard !ext.isEmpty, !extensions.contains(ext.lowercased()) else { return nil }

@@ -7,8 +7,8 @@ import Darwin
 
 /// An error as a sentence: Foundation's file errors print as "Error Domain=NSCocoaErrorDomain
 /// Code=642 …"; they become the file and the system's reason ("Read-only file system").
-enum ErrorText {
-    static func of(_ error: Error) -> String {
+package enum ErrorText {
+    package static func of(_ error: Error) -> String {
         if let cocoa = error as? CocoaError {
             let why = (cocoa.underlying as? POSIXError).map { String(cString: strerror($0.code.rawValue)) }
                 ?? (cocoa.userInfo[NSUnderlyingErrorKey] as? NSError).flatMap { $0.domain == NSPOSIXErrorDomain ? String(cString: strerror(Int32($0.code))) : nil }

@@ -1,3 +1,4 @@
+import CLISupport
 import InstantScan
 
 /// One photo as `GET /api/photos` describes it: where to see it, and its prints with the keys

@@ -7,53 +7,53 @@ import InstantScan
 ///
 /// Coordinates are upright photo pixels (EXIF orientation applied), corners TL, TR, BR, BL of the
 /// upright print. Keys without a value are left out.
-struct PrintJSON: Encodable {
+package struct PrintJSON: Encodable {
     /// polaroid-600, polaroid-go, polaroid-spectra, instax-square, instax-mini, instax-wide or unknown.
-    var format: String
+    package var format: String
     /// The card's corners.
-    var corners: [[Double]]
+    package var corners: [[Double]]
     /// The picture window's corners, when the format is known.
-    var window: [[Double]]?
+    package var window: [[Double]]?
     /// How sure detection was, 0…1 (1 for corners given by hand).
-    var confidence: Double
+    package var confidence: Double
     /// True when the card runs off the photo (`detect` only: a scan does not know).
-    var touchesBorder: Bool?
+    package var touchesBorder: Bool?
     /// True when detection's confidence is below the review threshold: worth a look (`detect`).
-    var uncertain: Bool?
+    package var uncertain: Bool?
     /// The card's width over its height as measured, perspective removed (`detect`).
-    var aspectRatio: Double?
+    package var aspectRatio: Double?
     /// Per side of the upright card (top, right, bottom, left): `measured` on the photo, or
     /// `inferred` from the format's template where the edge is hidden or out of view (`detect`).
-    var edges: [String: String]?
+    package var edges: [String: String]?
     /// The scan's size in pixels (what was written).
-    var width: Int?
-    var height: Int?
+    package var width: Int?
+    package var height: Int?
     /// What white balance measured and did.
-    var light: Light?
+    package var light: Light?
     /// How much of the picture glare blows out.
-    var glare: Glare?
+    package var glare: Glare?
 
     /// What white balance measured and did to one print.
-    struct Light: Encodable {
+    package struct Light: Encodable {
         /// frame, agedFrame, darkFrame, surroundings, picture or none.
-        var source: String
+        package var source: String
         /// Why that source was used (why the frame was or was not taken as white).
-        var reason: String?
+        package var reason: String?
         /// Multipliers applied to R, G, B in linear light at the card's centre.
-        var gains: [Double]
+        package var gains: [Double]
         /// Where each channel's level came from (measured, censored, locus, clipBound, picture).
-        var channels: [String]
+        package var channels: [String]
         /// The light's correlated colour temperature in kelvin (McCamy), when near the locus.
-        var cct: Double?
+        package var cct: Double?
         /// CIELAB C*ab of the frame's median colour before and after correction.
-        var frameChromaBefore: Double?
-        var frameChromaAfter: Double?
+        package var frameChromaBefore: Double?
+        package var frameChromaAfter: Double?
         /// Share of the output's pixels that had a clipped channel (code ≥ 250).
-        var clippedShare: Double
+        package var clippedShare: Double
         /// Whether the light's falloff across the print was corrected (not just one gain per channel).
-        var field: Bool
+        package var field: Bool
 
-        init(_ report: WhiteBalanceReport) {
+        package init(_ report: WhiteBalanceReport) {
             source = report.light.source.rawValue
             reason = report.light.reason.isEmpty ? nil : report.light.reason
             gains = report.light.gains.map { ($0 * 10_000).rounded() / 10_000 }
@@ -67,16 +67,16 @@ struct PrintJSON: Encodable {
     }
 
     /// How much of the picture glare blows out.
-    struct Glare: Encodable {
+    package struct Glare: Encodable {
         /// Share of the picture window (the card when the window is unknown) under glare.
-        var share: Double
+        package var share: Double
 
-        init(_ report: GlareReport) {
+        package init(_ report: GlareReport) {
             share = (report.share * 10_000).rounded() / 10_000
         }
     }
 
-    init(format: PrintFormat?, card: Quad, window: Quad?, confidence: Double) {
+    package init(format: PrintFormat?, card: Quad, window: Quad?, confidence: Double) {
         self.format = format?.rawValue ?? "unknown"
         corners = card.corners.map { [$0.x, $0.y] }
         self.window = window?.corners.map { [$0.x, $0.y] }
@@ -84,7 +84,7 @@ struct PrintJSON: Encodable {
     }
 
     /// A print as detection found it.
-    init(_ print: DetectedPrint) {
+    package init(_ print: DetectedPrint) {
         self.init(format: print.format, card: print.card, window: print.window, confidence: print.confidence)
         touchesBorder = print.touchesImageBorder
         uncertain = print.isUncertain
@@ -96,7 +96,7 @@ struct PrintJSON: Encodable {
     }
 
     /// A print as scanned (or merged): where it was, what was made of it.
-    init(_ print: ScannedPrint) {
+    package init(_ print: ScannedPrint) {
         self.init(format: print.format, card: print.card, window: print.window, confidence: print.confidence)
         width = print.image.width
         height = print.image.height
@@ -105,12 +105,12 @@ struct PrintJSON: Encodable {
     }
 
     /// A print a batch wrote.
-    init(_ print: PhotoOutcome.Print) {
+    package init(_ print: PhotoOutcome.Print) {
         self.init(format: print.format, card: print.card, window: print.window, confidence: print.confidence)
     }
 
     /// Writes the print's keys into `container`, beside the keys of the object holding it.
-    func encode(into container: inout KeyedEncodingContainer<JSONKey>) throws {
+    package func encode(into container: inout KeyedEncodingContainer<JSONKey>) throws {
         try container.encode(format, forKey: "format")
         try container.encode(corners, forKey: "corners")
         try container.encodeIfPresent(window, forKey: "window")
@@ -125,18 +125,18 @@ struct PrintJSON: Encodable {
         try container.encodeIfPresent(glare, forKey: "glare")
     }
 
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
         try encode(into: &container)
     }
 }
 
 /// A JSON object key by name, for objects that carry a print's keys beside their own.
-struct JSONKey: CodingKey, ExpressibleByStringLiteral {
-    var stringValue: String
-    var intValue: Int? { nil }
+package struct JSONKey: CodingKey, ExpressibleByStringLiteral {
+    package var stringValue: String
+    package var intValue: Int? { nil }
 
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-    init(stringLiteral value: String) { stringValue = value }
+    package init(stringValue: String) { self.stringValue = stringValue }
+    package init?(intValue: Int) { nil }
+    package init(stringLiteral value: String) { stringValue = value }
 }

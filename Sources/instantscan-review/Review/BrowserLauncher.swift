@@ -1,3 +1,4 @@
+import CLISupport
 import Foundation
 
 /// Opens a URL in the user's browser the way the desktop does it (`open` on macOS, `xdg-open`

@@ -1,12 +1,17 @@
 import ArgumentParser
+import CLISupport
 import Dispatch
 import Foundation
 import InstantScan
 import SystemPackage
 
+/// `instantscan review`, an executable of its own (`instantscan-review`) that `instantscan review`
+/// runs: only it links the HTTP server and, through it, FoundationNetworking.
+@main
 struct ReviewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "review",
+        // As the user types it: `instantscan review` runs this executable.
+        commandName: "instantscan review",
         abstract: "Fix a batch's detections in your browser: drag corners, add or delete prints, re-scan.",
         discussion: """
         Serves a page for a batch's output folder on this computer only (127.0.0.1 and ::1), prints \
@@ -69,6 +74,13 @@ struct ReviewCommand: ParsableCommand {
         if !noOpen { BrowserLauncher.open(server.url) }
         Self.waitForInterrupt()
         try? Self.blocking { await server.stop() }
+    }
+
+    /// Runs the command as argument-parser does, with standard output checked at exit and the
+    /// arguments read from their bytes, as `instantscan` does.
+    static func main() {
+        StandardOutputCheck.install()
+        main(CommandLineBytes.arguments())
     }
 
     /// Blocks until Ctrl-C (or SIGTERM).

@@ -4,8 +4,8 @@ import InstantScan
 /// ``VisibleText`` shows its controls and invisible format characters (bidirectional controls
 /// above all) escaped, so a name can neither drive the terminal nor make a message read as
 /// something it does not say.
-enum Terminal {
-    static func safe(_ text: String) -> String {
+package enum Terminal {
+    package static func safe(_ text: String) -> String {
         VisibleText.safe(text)
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The page's files (HTML, CSS, JavaScript), resources of the command-line target: read from the
+/// The page's files (HTML, CSS, JavaScript), resources of the review executable's target: read from the
 /// resource folder SwiftPM puts beside the executable, once, at start.
 struct ReviewPage: Sendable {
     /// Why the page cannot be served.
@@ -20,7 +20,7 @@ struct ReviewPage: Sendable {
     /// Reads the files from the first resource folder found: beside the running executable (the
     /// real path, so a symbolic link on PATH works), or beside this process's own binary (tests).
     static func load() throws -> ReviewPage {
-        let bundleName = "InstantScan_instantscan.resources"
+        let bundleName = "InstantScan_instantscan-review.resources"
         var folders: [URL] = []
         if let running = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
             folders.append(URL(fileURLWithPath: running).deletingLastPathComponent())
@@ -30,11 +30,11 @@ struct ReviewPage: Sendable {
         // macOS puts the resources in a bundle whose files lie under Contents/Resources.
         let candidates = folders.flatMap { folder in
             [folder.appendingPathComponent(bundleName).appendingPathComponent("Page"),
-             folder.appendingPathComponent("InstantScan_instantscan.bundle/Contents/Resources/Page"),
-             folder.appendingPathComponent("InstantScan_instantscan.bundle/Page")]
+             folder.appendingPathComponent("InstantScan_instantscan-review.bundle/Contents/Resources/Page"),
+             folder.appendingPathComponent("InstantScan_instantscan-review.bundle/Page")]
         }
         guard let folder = candidates.first(where: { FileManager.default.fileExists(atPath: $0.appendingPathComponent("index.html").path) }) else {
-            throw Missing(description: "the review page's files (\(bundleName)/Page) are not beside the instantscan executable; install that folder with it")
+            throw Missing(description: "the review page's files (\(bundleName)/Page) are not beside the instantscan-review executable; install that folder with it")
         }
         var files: [String: (type: String, body: Data)] = [:]
         for name in names {

@@ -1,5 +1,5 @@
-import Foundation
 import FlyingFox
+import Foundation
 
 /// The checks every request passes before it reaches a route: a `Host` naming this server (DNS
 /// rebinding), no foreign `Origin`, a plain path (no traversal, encoded or not) and the token.
