@@ -254,6 +254,10 @@ public struct PrintDetector: Sendable {
                     }
                 }
             }
+            if let upright, let reshaped = reshapedReading(of: best, among: ranked, upright: upright,
+                                                           eligible: eligible, refine: refine) {
+                best = reshaped
+            }
             chosen.append(best)
             taken.append(best.0.card)
         }

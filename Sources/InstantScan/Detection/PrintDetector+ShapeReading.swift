@@ -1,0 +1,38 @@
+/// A place read as one format whose measured card has another format's shape.
+///
+/// Formats are told apart first by the template fit of a card and window found on the small working
+/// image; a window half lost to glare or a border washed out can tip that choice between two formats
+/// whose windows sit alike (a Polaroid Go and a Spectra). The card's edges measured on the photo then
+/// give its true shape, and a card with its reading's shape is the better reading of the place.
+extension PrintDetector {
+    /// Another reading of `chosen`'s place whose refined card has its own format's shape, for a
+    /// chosen reading whose card does not (it would be worth only ``shapePenalty`` of its score).
+    ///
+    /// The alternative must be worth more than the chosen reading once that is penalised, judged
+    /// without the band palette's credit like every reading that displaces another
+    /// (``rivalEvidence(_:)``), clear the confidence floor on its own, cover the same place, and
+    /// refine consistently into a card of its format's shape.
+    func reshapedReading(of chosen: (PrintHypothesis, DetectedPrint), among ranked: [PrintHypothesis],
+                         upright: PixelSize, eligible: (PrintHypothesis) -> Bool,
+                         refine: (PrintHypothesis) -> (DetectedPrint, consistent: Bool, fit: Double))
+        -> (PrintHypothesis, DetectedPrint)? {
+        let (h, print) = chosen
+        guard print.format != nil, shapeFactor(of: print, upright: upright) < 1 else { return nil }
+        let worth = Self.shapePenalty * h.score
+        let alternatives = ranked.filter {
+            $0.format != h.format && $0.score >= options.minimumConfidence && rivalEvidence($0) > worth
+                && ConvexOverlap.iou($0.card, h.card) > Self.samePlace && eligible($0)
+        }
+        for alternative in alternatives.prefix(3) {
+            let (reading, consistent, _) = refine(alternative)
+            guard consistent, reading.format == alternative.format,
+                  ConvexOverlap.iou(reading.card, print.card) > Self.samePlace,
+                  shapeFactor(of: reading, upright: upright) == 1 else { continue }
+            return (alternative, reading)
+        }
+        return nil
+    }
+
+    /// Card overlap (intersection over union) from which two readings are of the same place.
+    static let samePlace = 0.8
+}
