@@ -8,6 +8,7 @@ extension PrintDetector {
     /// page's outline broken by its pockets), and those gaps are evidence the first pass relies on.
     func texturedPrints(in work: WorkingImage, gradient: ColorGradient, segments: [LineSegment],
                         generator: QuadHypothesisGenerator, scorer: PrintHypothesisScorer, found: [Quad],
+                        upright: PixelSize,
                         refine: (PrintHypothesis) -> (DetectedPrint, consistent: Bool, fit: Double))
         -> [(PrintHypothesis, DetectedPrint)] {
         guard found.count < options.maximumPrints else { return [] }
@@ -35,7 +36,8 @@ extension PrintDetector {
         }
         var rest = options
         rest.maximumPrints -= found.count
-        return PrintDetector(options: rest).select(ranked, width: work.width, height: work.height, refine: refine)
+        return PrintDetector(options: rest).select(ranked, width: work.width, height: work.height, upright: upright,
+                                                   refine: refine)
     }
 
     /// The narrowest of the border band's four sides, working pixels: from each window side's middle

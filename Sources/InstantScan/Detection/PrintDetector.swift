@@ -84,7 +84,7 @@ public struct PrintDetector: Sendable {
                                   ranked: ranked, refine: refineHypothesis)
         lap("refine")
         found += texturedPrints(in: work, gradient: gradient, segments: segments, generator: generator,
-                                scorer: scorer, found: found.map(\.0.card), refine: refineHypothesis)
+                                scorer: scorer, found: found.map(\.0.card), upright: upright, refine: refineHypothesis)
         lap("texture")
         var chosen = completingRows(found, quads: quads, scorer: scorer, working: trace.workingSize,
                                     toUpright: toUp.apply, refine: refineHypothesis)
