@@ -24,6 +24,9 @@ public struct DetectedPrint: Sendable {
     /// True when the confidence is below the review threshold
     /// (``DetectionOptions/reviewConfidence``): worth a look before trusting the scan.
     public var isUncertain = false
+    /// The picture window as its four edges were measured on the photo (``window`` is the format's
+    /// template where that is surer); nil when an edge was not found.
+    var measuredWindow: Quad?
 
     public init(format: PrintFormat?, card: Quad, window: Quad?, confidence: Double, touchesImageBorder: Bool) {
         self.format = format

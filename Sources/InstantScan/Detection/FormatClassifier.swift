@@ -17,6 +17,16 @@ struct FormatClassifier: Sendable {
     let imageSize: PixelSize
     /// Expected error of a measured window corner, as a share of the card's size.
     var positionSigma = 0.006
+    /// Expected displacement of the whole window from its nominal place, as a share of the card's
+    /// size; nil: no more than a corner's (``positionSigma``).
+    ///
+    /// A window's size tells the format more surely than where it sits: prints of one format place
+    /// their window up to a millimetre or so off the nominal spot (film batches, trimmed cards, a
+    /// Polaroid whose window sits 1 mm lower), about 0.015 of a Go's height, as much as the nominal
+    /// windows of a Go and an Instax Square differ in place. Where the window's offset from its
+    /// place is evidence that the card's edges were found where they are (refinement comparing
+    /// readings), it counts in full; for naming the format of a card already placed, less.
+    var offsetSigma: Double?
     /// Expected error of the recovered card shape, as a log ratio.
     var aspectSigma = 0.06
     var formats: [PrintFormat] = PrintFormat.allCases
@@ -42,12 +52,20 @@ struct FormatClassifier: Sendable {
             let aspect = AspectRatio.recover(c, imageSize: imageSize)
             for format in formats {
                 let expected = format.normalizedWindow.corners
-                var sum = 0.0
+                var sum = 0.0, offset = Point(0, 0)
                 for i in 0..<4 {
                     let dx = measured[i].x - expected[i].x, dy = measured[i].y - expected[i].y
                     sum += dx * dx + dy * dy
+                    offset = offset + Point(dx / 4, dy / 4)
                 }
-                let rms = (sum / 4).squareRoot()
+                var rms = (sum / 4).squareRoot()
+                if let offsetSigma {
+                    // The squared corner residuals are 4 |offset|² plus what the window's size and
+                    // shape leave: the offset's share is weighed down to its own tolerance.
+                    let offsetSquared = offset.x * offset.x + offset.y * offset.y
+                    let weight = positionSigma / offsetSigma
+                    rms = (max(0, sum / 4 - offsetSquared) + offsetSquared * weight * weight).squareRoot()
+                }
                 let aspectError = abs(log(aspect / format.cardAspect))
                 let cost = (rms / positionSigma) * (rms / positionSigma) + (aspectError / aspectSigma) * (aspectError / aspectSigma)
                 verdicts.append(Verdict(format: format, turn: turn, windowError: rms, aspectError: aspectError, cost: cost))

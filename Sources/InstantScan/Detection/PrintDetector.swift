@@ -77,6 +77,7 @@ public struct PrintDetector: Sendable {
             var print = DetectedPrint(format: refined.format, card: refined.card, window: refined.window,
                                       confidence: h.score, touchesImageBorder: false)
             print.measuredEdges = refined.cardEdges.map { $0 != nil }
+            print.measuredWindow = refined.measuredWindow
             return (print, refined.isConsistent, refined.verdict?.windowError ?? 1)
         }
         var found = sharingFormat(select(ranked, width: work.width, height: work.height, upright: upright,
@@ -123,6 +124,7 @@ public struct PrintDetector: Sendable {
             // A card no format explains has only its own edges to go by, and checks, tiles and
             // window panes have those too: it must be clearer than a print the template explains.
             if print.format == nil && print.confidence < options.minimumConfidence + 0.12 { continue }
+            print = namingFormatByWindowSize(print, upright: upright)
             print.isUncertain = print.confidence < options.reviewConfidence
             print.touchesImageBorder = !print.card.isInside(width: upright.width, height: upright.height)
             trace.prints.append(print)

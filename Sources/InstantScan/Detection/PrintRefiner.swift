@@ -22,6 +22,8 @@ struct PrintRefiner {
         var cardEdges: [EdgeRefiner.Result?]
         var windowEdges: [EdgeRefiner.Result?]
         var verdict: FormatClassifier.Verdict?
+        /// The window as measured, in ``card``'s corner order, when all four of its edges were found.
+        var measuredWindow: Quad?
         /// False when a clearly measured window fits no format (the hypothesis, or the format, was
         /// wrong) or fewer than three card edges could be refined: the print does not hang together.
         /// A window hidden by glare is no evidence against it.
@@ -94,6 +96,7 @@ struct PrintRefiner {
             result.cardEdges = (0..<4).map { cardEdges[($0 + verdict.turn) % 4] }
             result.windowEdges = (0..<4).map { windowEdges[($0 + verdict.turn) % 4] }
         }
+        if windowEdges.allSatisfy({ $0 != nil }) { result.measuredWindow = result.window }
         // A window found clearly on all four sides that no format explains (several times the
         // measurement's own spread away from the nearest): a print of some other kind.
 
