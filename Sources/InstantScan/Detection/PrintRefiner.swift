@@ -12,6 +12,12 @@ struct PrintRefiner {
     /// |log| of the recovered over the format's card shape above which a clearly measured print is of
     /// no known format (recovery errs by up to ~10% at a 40° tilt).
     var unknownAspectError = 0.15
+    /// Largest RMS difference of size and shape (share of the card) from its format's window at
+    /// which a cleanly measured window is reported as measured: a corner's measurement error.
+    var measuredWindowSize = 0.006
+    /// Largest displacement (share of the card) of a cleanly measured window from its format's
+    /// nominal place at which it is reported as measured: about 2 mm on a Polaroid 600.
+    var measuredWindowOffset = 0.025
 
     struct Refined: Sendable {
         var card: Quad
@@ -118,6 +124,14 @@ struct PrintRefiner {
         // its nominal size, and where the window sits in it the template cannot say; its window is
         // the measured one when all four of its edges were found.
         if offNominal && windowEdges.allSatisfy({ $0 != nil }) { return result }
+        // Nor for a window measured cleanly on all four sides with its format's size, where the photo
+        // shows it: prints of a format place their window a millimetre or so off its nominal spot,
+        // and an edge pulled in by a pale picture would leave the window smaller than its format's.
+        if clearWindow, let format = result.format,
+           let residual = FormatClassifier.windowResidual(window: result.window, card: result.card, format: format),
+           residual.size <= measuredWindowSize, residual.offset <= measuredWindowOffset {
+            return result
+        }
         if let format = result.format, let predicted = PrintTemplate(format: format).window(forCard: result.card) {
             result.window = predicted
         }
