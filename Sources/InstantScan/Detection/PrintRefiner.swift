@@ -13,8 +13,10 @@ struct PrintRefiner {
     /// no known format (recovery errs by up to ~10% at a 40° tilt).
     var unknownAspectError = 0.15
     /// Largest RMS difference of size and shape (share of the card) from its format's window at
-    /// which a cleanly measured window is reported as measured: a corner's measurement error.
-    var measuredWindowSize = 0.006
+    /// which a cleanly measured window is reported as measured: about a millimetre, as much as
+    /// real prints' windows and cards differ from nominal together with a corner's measurement
+    /// error; a picture edge pulled in by a pale sky moves one side by more.
+    var measuredWindowSize = 0.01
     /// Largest displacement (share of the card) of a cleanly measured window from its format's
     /// nominal place at which it is reported as measured: about 2 mm on a Polaroid 600.
     var measuredWindowOffset = 0.025
