@@ -12,11 +12,7 @@ extension PrintDetector {
     func sharingFormat(_ chosen: [(PrintHypothesis, DetectedPrint)], ranked: [PrintHypothesis],
                        refine: (PrintHypothesis) -> (DetectedPrint, consistent: Bool, fit: Double))
         -> [(PrintHypothesis, DetectedPrint)] {
-        guard chosen.count >= 3 else { return chosen }
-        var counts: [PrintFormat: Int] = [:]
-        for (_, print) in chosen { if let f = print.format { counts[f, default: 0] += 1 } }
-        guard let (shared, count) = counts.max(by: { $0.value < $1.value }),
-              count >= 3, Double(count) >= 0.6 * Double(chosen.count) else { return chosen }
+        guard let shared = Self.sharedFormat(of: chosen.map(\.1.format)) else { return chosen }
         var out = chosen
         for index in out.indices where out[index].1.format != shared {
             let (h, _) = out[index]
@@ -35,5 +31,15 @@ extension PrintDetector {
             }
         }
         return out
+    }
+
+    /// The format a clear majority of a photo's prints share: at least three of them and 60 %.
+    static func sharedFormat(of formats: [PrintFormat?]) -> PrintFormat? {
+        guard formats.count >= 3 else { return nil }
+        var counts: [PrintFormat: Int] = [:]
+        for f in formats { if let f { counts[f, default: 0] += 1 } }
+        guard let (shared, count) = counts.max(by: { $0.value < $1.value }),
+              count >= 3, Double(count) >= 0.6 * Double(formats.count) else { return nil }
+        return shared
     }
 }

@@ -7,9 +7,10 @@ extension PrintDetector {
     /// millimetre off its nominal spot (as prints of one format do) is no evidence against a format
     /// whose window has its size, and it can make a Polaroid 600, a Go and an Instax Square — whose
     /// cards differ in shape by 3 % or less — swap names. Only the name and the template's window
-    /// change, never the card or which way is up.
-    func namingFormatByWindowSize(_ print: DetectedPrint, upright: PixelSize) -> DetectedPrint {
-        guard let current = print.format, let window = print.measuredWindow else { return print }
+    /// change, never the card or which way is up. A print of the format most of the photo's prints
+    /// share (`shared`: an album page, a wall row) keeps it: its neighbours settled it.
+    func namingFormatByWindowSize(_ print: DetectedPrint, upright: PixelSize, shared: PrintFormat? = nil) -> DetectedPrint {
+        guard let current = print.format, current != shared, let window = print.measuredWindow else { return print }
         var classifier = FormatClassifier(imageSize: upright)
         classifier.offsetSigma = Self.windowOffsetSigma
         guard let verdict = classifier.classify(card: print.card, window: window).first,

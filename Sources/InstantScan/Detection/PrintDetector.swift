@@ -94,6 +94,7 @@ public struct PrintDetector: Sendable {
                                    toUpright: toUp, refine: refineHypothesis)
         lap("row gaps")
         let pictureDetail = PictureDetail(image: work)
+        let shared = Self.sharedFormat(of: chosen.map(\.1.format))
         for (index, (h, print)) in chosen.enumerated() {
             var print = print
             print.confidence = min(1, max(0, h.score))
@@ -124,7 +125,7 @@ public struct PrintDetector: Sendable {
             // A card no format explains has only its own edges to go by, and checks, tiles and
             // window panes have those too: it must be clearer than a print the template explains.
             if print.format == nil && print.confidence < options.minimumConfidence + 0.12 { continue }
-            print = namingFormatByWindowSize(print, upright: upright)
+            print = namingFormatByWindowSize(print, upright: upright, shared: shared)
             print.isUncertain = print.confidence < options.reviewConfidence
             print.touchesImageBorder = !print.card.isInside(width: upright.width, height: upright.height)
             trace.prints.append(print)

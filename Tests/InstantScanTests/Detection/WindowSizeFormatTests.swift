@@ -46,6 +46,21 @@ struct WindowSizeFormatTests {
         #expect(named.format == .polaroidGo)
     }
 
+    @Test("a print of the format most of the photo's prints share keeps it")
+    func sharedFormatKept() {
+        let low = Self.window(.polaroidGo, shift: Point(0, 0.02))
+        let named = PrintDetector().namingFormatByWindowSize(Self.print(named: .instaxSquare, measured: low),
+                                                              upright: Self.upright, shared: .instaxSquare)
+        #expect(named.format == .instaxSquare)
+    }
+
+    @Test("the shared format needs a clear majority: three prints and 60 %")
+    func sharedFormat() {
+        #expect(PrintDetector.sharedFormat(of: [.polaroid600, .polaroid600, .polaroid600, .instaxSquare]) == .polaroid600)
+        #expect(PrintDetector.sharedFormat(of: [.polaroid600, .polaroid600, .instaxSquare]) == nil)
+        #expect(PrintDetector.sharedFormat(of: [.polaroid600, .polaroid600, .polaroid600, .instaxSquare, .polaroidGo, nil]) == nil)
+    }
+
     @Test("a print without a measured window is left as it is")
     func noMeasuredWindow() {
         var print = Self.print(named: .instaxSquare, measured: Self.window(.polaroidGo, shift: Point(0, 0.02)))
