@@ -29,7 +29,8 @@ extension PrintDetector {
     /// quad than a print, and is worth less (``shapePenalty``).
     func shapeFactor(of print: DetectedPrint, upright: PixelSize) -> Double {
         guard let format = print.format else { return 1 }
-        let aspect = AspectRatio.recover(print.card, imageSize: upright)
+        // The final pass has recovered the shape already.
+        let aspect = print.measuredAspect > 0 ? print.measuredAspect : AspectRatio.recover(print.card, imageSize: upright)
         return abs(log(aspect / format.cardAspect)) > 0.1 ? Self.shapePenalty : 1
     }
 
