@@ -30,27 +30,29 @@ struct ImageStatistics {
     var edgeCount: Int { edgeCodes.count / 6 }
 
     /// Samples `image` every `step` pixels where `includes(x, y)` holds.
-    init(image: PixelBuffer, step: Int, includes: (Int, Int) -> Bool) {
+    init(image: some CardRows, step: Int, includes: (Int, Int) -> Bool) {
         self.init(image: image, step: step, columns: 0..<image.width, rows: 0..<image.height, includes: includes)
     }
 
     /// Samples `image` every `step` pixels where `includes(x, y)` holds, looking only at
     /// `columns` and `rows`: the same grid as the whole image's, without visiting the pixels
     /// outside them (a picture window is a third of a card, and the colour stage's time went
-    /// on walking it all).
-    init(image: PixelBuffer, step: Int, columns: Range<Int>, rows: Range<Int>, includes: (Int, Int) -> Bool) {
+    /// on walking it all). Rows are read top to bottom, each grid row with the one a step below
+    /// it (its edges down).
+    init(image: some CardRows, step: Int, columns: Range<Int>, rows: Range<Int>, includes: (Int, Int) -> Bool) {
         let clip = FrameLightFit.clipCode
-        func read(_ x: Int, _ y: Int) -> UnsafeMutablePointer<UInt8>? {
-            guard x < image.width, y < image.height, includes(x, y) else { return nil }
-            let p = image.rowPointer(y) + x * 4
+        let (width, height) = (image.width, image.height)
+        func read(_ x: Int, _ y: Int, _ row: UnsafePointer<UInt8>?) -> UnsafePointer<UInt8>? {
+            guard let row, x < width, y < height, includes(x, y) else { return nil }
+            let p = row + x * 4
             return p[0] < clip && p[1] < clip && p[2] < clip ? p : nil
         }
         func firstOnGrid(_ from: Int) -> Int {
             let start = step / 2
             return from <= start ? start : start + (from - start + step - 1) / step * step
         }
-        let (x0, x1) = (firstOnGrid(columns.lowerBound), min(columns.upperBound, image.width))
-        let (y0, y1) = (firstOnGrid(rows.lowerBound), min(rows.upperBound, image.height))
+        let (x0, x1) = (firstOnGrid(columns.lowerBound), min(columns.upperBound, width))
+        let (y0, y1) = (firstOnGrid(rows.lowerBound), min(rows.upperBound, height))
         // Capacity for every grid point: pages never written are never resident, and no array is
         // copied while it grows.
         let grid = max(0, (x1 - x0 + step - 1) / step) * max(0, (y1 - y0 + step - 1) / step)
@@ -61,19 +63,26 @@ struct ImageStatistics {
         sampleCodes = [UInt8](unsafeUninitializedCapacity: 3 * grid) { samples, sampleCount in
             edges = [UInt8](unsafeUninitializedCapacity: 12 * grid) { edgeBytes, edgeCount in
                 var s = 0, e = 0
-                func appendEdge(_ a: UnsafeMutablePointer<UInt8>, _ b: UnsafeMutablePointer<UInt8>?) {
+                func appendEdge(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>?) {
                     guard let b else { return }
                     edgeBytes[e] = a[0]; edgeBytes[e + 1] = a[1]; edgeBytes[e + 2] = a[2]
                     edgeBytes[e + 3] = b[0]; edgeBytes[e + 4] = b[1]; edgeBytes[e + 5] = b[2]
                     e += 6
                 }
                 for y in stride(from: y0, to: y1, by: step) {
+                    let here = image.row(y)
+                    // The row below is read only once a sample of this row needs its edge down.
+                    var below: UnsafePointer<UInt8>?, belowRead = y + step >= height
                     for x in stride(from: x0, to: x1, by: step) {
-                        guard let here = read(x, y) else { continue }
-                        samples[s] = here[0]; samples[s + 1] = here[1]; samples[s + 2] = here[2]
+                        guard let sample = read(x, y, here) else { continue }
+                        samples[s] = sample[0]; samples[s + 1] = sample[1]; samples[s + 2] = sample[2]
                         s += 3
-                        appendEdge(here, read(x + step, y))
-                        appendEdge(here, read(x, y + step))
+                        appendEdge(sample, read(x + step, y, here))
+                        if !belowRead, includes(x, y + step) {
+                            below = image.row(y + step)
+                            belowRead = true
+                        }
+                        appendEdge(sample, read(x, y + step, below))
                     }
                 }
                 sampleCount = s
