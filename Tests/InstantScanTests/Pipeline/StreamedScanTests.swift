@@ -134,6 +134,25 @@ import Testing
         }
     }
 
+    /// Each row white balance reads is the whole warp's row, and the last two rows read are held
+    /// (a row and the one below it) without being warped again.
+    @Test func warpedCardRowsAreTheWholeScansRowsAndHoldTheLastTwo() throws {
+        let f = try StreamingEngineFixture()
+        let whole = try PerspectiveWarp().warp(f.source, outputSize: f.size, outputToSource: f.map)
+        f.converter.convert(whole)
+        let rows = try WarpedCardRows(f.scan)
+        let bytes = f.size.width * 4
+        func same(_ y: Int) -> Bool {
+            Array(UnsafeBufferPointer(start: rows.row(y), count: bytes))
+                == Array(UnsafeBufferPointer(start: UnsafePointer(whole.rowPointer(y)), count: bytes))
+        }
+        #expect(same(3) && same(6) && rows.rowsMade == 2)
+        #expect(same(3) && same(6) && rows.rowsMade == 2, "both rows still held")
+        #expect(same(9) && rows.rowsMade == 3)
+        #expect(same(3) && rows.rowsMade == 4, "the oldest row was dropped")
+        #expect((0..<f.size.height).allSatisfy(same))
+    }
+
     @Test func aStreamedScanIsWrittenOnlyAsItsPNG() throws {
         let (jpeg, corners) = try Self.scene(format: .instaxMini, width: 600, height: 450)
         var options = ScanOptions()
