@@ -22,8 +22,7 @@ struct FrameSamples {
     /// the frame lost to glare and captions), few enough that the fit costs a few ms.
     static let targetCount = 8_000
 
-    /// The grid's spacing for a card of `cardSize`: rows `step / 2, step / 2 + step, …` are read
-    /// (the streamed scan warps only those before estimating: ``WhiteBalance/rowsRead(cardSize:format:mode:estimating:)``).
+    /// The grid's spacing for a card of `cardSize`: rows `step / 2, step / 2 + step, …` are read.
     static func step(cardSize: PixelSize, format: PrintFormat, targetCount: Int) -> Int {
         let (cardWidth, cardHeight) = format.cardSize
         let window = format.window
@@ -33,10 +32,10 @@ struct FrameSamples {
     }
 
     /// Samples the frame of `card` (an upright card image of `format`).
-    init(card: PixelBuffer, format: PrintFormat, targetCount: Int = FrameSamples.targetCount) {
+    init(card: some CardRows, format: PrintFormat, targetCount: Int = FrameSamples.targetCount) {
         let (cardWidth, cardHeight) = format.cardSize
         let window = format.window
-        let step = Self.step(cardSize: card.size, format: format, targetCount: targetCount)
+        let step = Self.step(cardSize: card.cardSize, format: format, targetCount: targetCount)
         let outer = FrameSamples.outerMarginMillimetres, inner = FrameSamples.innerMarginMillimetres
         let windowX = (window.x - inner)...(window.x + window.width + inner)
         let windowY = (window.y - inner)...(window.y + window.height + inner)
@@ -45,7 +44,7 @@ struct FrameSamples {
             let v = (Double(y) + 0.5) / Double(card.height)
             let my = v * cardHeight
             guard insideY.contains(my) else { continue }
-            let row = card.rowPointer(y)
+            let row = card.row(y)
             for x in stride(from: step / 2, to: card.width, by: step) {
                 let u = (Double(x) + 0.5) / Double(card.width)
                 let mx = u * cardWidth

@@ -17,9 +17,18 @@ struct ImageStatistics {
     private var sampleCodes: [UInt8] = []
     /// Each channel's absolute difference to the neighbours `step` pixels right and below, where
     /// both are in the region and unclipped: the image's edges, whose average colour is the
-    /// light's more often than the surfaces' is (gray edge, van de Weijer et al. 2007). Stored as
-    /// the two pixels' codes, six bytes an edge.
-    private var edgeCodes: [UInt8] = []
+    /// light's more often than the surfaces' is (gray edge, van de Weijer et al. 2007). Stored
+    /// per sample as which of its two edges exist (``EdgeFlag``): a right neighbour on the grid
+    /// is the next sample, so only the codes of the neighbours below are kept (``belowCodes``),
+    /// four bytes a sample where the two pixels' codes of each edge took twelve.
+    private var edgeFlags: [UInt8] = []
+    /// R, G, B codes of the neighbour below of each sample with an edge down, in sample order.
+    private var belowCodes: [UInt8] = []
+    /// Bits of ``edgeFlags``.
+    private enum EdgeFlag {
+        static let right: UInt8 = 1
+        static let down: UInt8 = 2
+    }
 
     /// How many unclipped samples there are.
     var count: Int { sampleCodes.count / 3 }
@@ -27,60 +36,96 @@ struct ImageStatistics {
     /// with ``count``, the share of the region that clipped.
     private(set) var gridPoints = 0
     /// How many edges there are.
-    var edgeCount: Int { edgeCodes.count / 6 }
+    private(set) var edgeCount = 0
 
     /// Samples `image` every `step` pixels where `includes(x, y)` holds.
-    init(image: PixelBuffer, step: Int, includes: (Int, Int) -> Bool) {
+    init(image: some CardRows, step: Int, includes: (Int, Int) -> Bool) {
         self.init(image: image, step: step, columns: 0..<image.width, rows: 0..<image.height, includes: includes)
     }
 
     /// Samples `image` every `step` pixels where `includes(x, y)` holds, looking only at
     /// `columns` and `rows`: the same grid as the whole image's, without visiting the pixels
     /// outside them (a picture window is a third of a card, and the colour stage's time went
-    /// on walking it all).
-    init(image: PixelBuffer, step: Int, columns: Range<Int>, rows: Range<Int>, includes: (Int, Int) -> Bool) {
+    /// on walking it all). Rows are read top to bottom, each grid row with the one a step below
+    /// it (its edges down).
+    init(image: some CardRows, step: Int, columns: Range<Int>, rows: Range<Int>, includes: (Int, Int) -> Bool) {
         let clip = FrameLightFit.clipCode
-        func read(_ x: Int, _ y: Int) -> UnsafeMutablePointer<UInt8>? {
-            guard x < image.width, y < image.height, includes(x, y) else { return nil }
-            let p = image.rowPointer(y) + x * 4
+        let (width, height) = (image.width, image.height)
+        func read(_ x: Int, _ y: Int, _ row: UnsafePointer<UInt8>?) -> UnsafePointer<UInt8>? {
+            guard let row, x < width, y < height, includes(x, y) else { return nil }
+            let p = row + x * 4
             return p[0] < clip && p[1] < clip && p[2] < clip ? p : nil
         }
         func firstOnGrid(_ from: Int) -> Int {
             let start = step / 2
             return from <= start ? start : start + (from - start + step - 1) / step * step
         }
-        let (x0, x1) = (firstOnGrid(columns.lowerBound), min(columns.upperBound, image.width))
-        let (y0, y1) = (firstOnGrid(rows.lowerBound), min(rows.upperBound, image.height))
+        let (x0, x1) = (firstOnGrid(columns.lowerBound), min(columns.upperBound, width))
+        let (y0, y1) = (firstOnGrid(rows.lowerBound), min(rows.upperBound, height))
         // Capacity for every grid point: pages never written are never resident, and no array is
         // copied while it grows.
         let grid = max(0, (x1 - x0 + step - 1) / step) * max(0, (y1 - y0 + step - 1) / step)
         gridPoints = grid
         // Written through pointers into arrays of that capacity (appending byte by byte cost
         // more than the reads): the same codes in the same order.
-        var edges: [UInt8] = []
+        var flags: [UInt8] = [], below: [UInt8] = [], edges = 0
         sampleCodes = [UInt8](unsafeUninitializedCapacity: 3 * grid) { samples, sampleCount in
-            edges = [UInt8](unsafeUninitializedCapacity: 12 * grid) { edgeBytes, edgeCount in
-                var s = 0, e = 0
-                func appendEdge(_ a: UnsafeMutablePointer<UInt8>, _ b: UnsafeMutablePointer<UInt8>?) {
-                    guard let b else { return }
-                    edgeBytes[e] = a[0]; edgeBytes[e + 1] = a[1]; edgeBytes[e + 2] = a[2]
-                    edgeBytes[e + 3] = b[0]; edgeBytes[e + 4] = b[1]; edgeBytes[e + 5] = b[2]
-                    e += 6
-                }
-                for y in stride(from: y0, to: y1, by: step) {
-                    for x in stride(from: x0, to: x1, by: step) {
-                        guard let here = read(x, y) else { continue }
-                        samples[s] = here[0]; samples[s + 1] = here[1]; samples[s + 2] = here[2]
-                        s += 3
-                        appendEdge(here, read(x + step, y))
-                        appendEdge(here, read(x, y + step))
+            flags = [UInt8](unsafeUninitializedCapacity: grid) { flagBytes, flagCount in
+                below = [UInt8](unsafeUninitializedCapacity: 3 * grid) { belowBytes, belowCount in
+                    var s = 0, n = 0, d = 0
+                    for y in stride(from: y0, to: y1, by: step) {
+                        let here = image.row(y)
+                        // The row below is read only once a sample of this row needs its edge down.
+                        var rowBelow: UnsafePointer<UInt8>?, belowRead = y + step >= height
+                        for x in stride(from: x0, to: x1, by: step) {
+                            guard let sample = read(x, y, here) else { continue }
+                            samples[s] = sample[0]; samples[s + 1] = sample[1]; samples[s + 2] = sample[2]
+                            s += 3
+                            var flag: UInt8 = 0
+                            if read(x + step, y, here) != nil { flag |= EdgeFlag.right }
+                            if !belowRead, includes(x, y + step) {
+                                rowBelow = image.row(y + step)
+                                belowRead = true
+                            }
+                            if let neighbour = read(x, y + step, rowBelow) {
+                                flag |= EdgeFlag.down
+                                belowBytes[d] = neighbour[0]; belowBytes[d + 1] = neighbour[1]; belowBytes[d + 2] = neighbour[2]
+                                d += 3
+                            }
+                            flagBytes[n] = flag
+                            n += 1
+                            edges += Int(flag & 1) + Int(flag >> 1)
+                        }
                     }
+                    sampleCount = s
+                    flagCount = n
+                    belowCount = d
                 }
-                sampleCount = s
-                edgeCount = e
             }
         }
-        edgeCodes = edges
+        edgeFlags = flags
+        belowCodes = below
+        edgeCount = edges
+    }
+
+    /// Calls `body(a, b)` with the codes of each edge's two pixels (this sample's first), in the
+    /// order the edges were found: each sample's right edge, then its edge down.
+    @inline(__always)
+    private func forEachEdge(_ body: (UnsafePointer<UInt8>, UnsafePointer<UInt8>) -> Void) {
+        sampleCodes.withUnsafeBufferPointer { samples in
+            belowCodes.withUnsafeBufferPointer { below in
+                guard let samples = samples.baseAddress else { return }
+                var down = below.baseAddress
+                for (i, flag) in edgeFlags.enumerated() {
+                    let here = samples + 3 * i
+                    if flag & EdgeFlag.right != 0 { body(here, here + 3) }
+                    if flag & EdgeFlag.down != 0, let b = down {
+                        body(here, b)
+                        down = b + 3
+                    }
+                }
+            }
+        }
     }
 
     /// Sample `index`'s linear value in `channel`.
@@ -88,11 +133,6 @@ struct ImageStatistics {
         Double(LinearLight.decodeTable[Int(sampleCodes[3 * index + channel])])
     }
 
-    /// Edge `index`'s linear difference in `channel`.
-    private func edge(_ index: Int, _ channel: Int) -> Double {
-        let table = LinearLight.decodeTable
-        return abs(Double(table[Int(edgeCodes[6 * index + 3 + channel])]) - Double(table[Int(edgeCodes[6 * index + channel])]))
-    }
 
     /// Each channel's Minkowski `p`-mean of `count` values (`value(index, channel)`), summed in
     /// index order; nil when there are none or a channel is all zero.
@@ -119,10 +159,31 @@ struct ImageStatistics {
     /// Gray edge: the colour of the Minkowski `p`-mean of the edges.
     func grayEdge(_ p: Double) -> LightChroma? {
         guard edgeCount >= 64 else { return nil }
-        let means = p == 6 ? Self.sixthPowerMeans(edgeCodes, stride: 6) { table, codes, channel in
-            abs(Double(table[Int(codes[3 + channel])]) - Double(table[Int(codes[channel])]))
-        } : Self.minkowski(count: edgeCount, p, edge)
-        return means.flatMap { LightChroma(rgb: $0) }
+        let table = LinearLight.decodeTable
+        if p != 6 {
+            var differences: [[Double]] = [[], [], []]
+            forEachEdge { a, b in
+                for c in 0..<3 { differences[c].append(abs(Double(table[Int(b[c])]) - Double(table[Int(a[c])]))) }
+            }
+            return Self.minkowski(count: edgeCount, p) { differences[$1][$0] }.flatMap { LightChroma(rgb: $0) }
+        }
+        // p = 6 summed as the edges are walked: each channel's sum in edge order, as
+        // ``sixthPowerMeans(_:stride:_:)`` sums it.
+        var sums = (0.0, 0.0, 0.0)
+        table.withUnsafeBufferPointer { table in
+            guard let table = table.baseAddress else { return }
+            forEachEdge { a, b in
+                let r = abs(Double(table[Int(b[0])]) - Double(table[Int(a[0])]))
+                let g = abs(Double(table[Int(b[1])]) - Double(table[Int(a[1])]))
+                let bl = abs(Double(table[Int(b[2])]) - Double(table[Int(a[2])]))
+                let r3 = r * r * r, g3 = g * g * g, b3 = bl * bl * bl
+                sums.0 = sums.0 + r3 * r3
+                sums.1 = sums.1 + g3 * g3
+                sums.2 = sums.2 + b3 * b3
+            }
+        }
+        let means = [sums.0, sums.1, sums.2].map { pow($0 / Double(edgeCount), 1 / 6.0) }
+        return means.allSatisfy({ $0 > 1e-6 }) ? LightChroma(rgb: means) : nil
     }
 
     /// ``minkowski(count:_:_:)`` for p = 6 (the cues' power) in one pass over `codes`, `stride`

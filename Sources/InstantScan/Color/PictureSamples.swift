@@ -21,10 +21,10 @@ struct PictureSamples {
 
     /// Samples the picture window of `card` (an upright card image) when a format is given, else
     /// the whole card inside a small margin.
-    init(card: PixelBuffer, window format: PrintFormat?) {
-        let (x0, x1, y0, y1, step) = Self.grid(cardSize: card.size, window: format)
+    init(card: some CardRows, window format: PrintFormat?) {
+        let (x0, x1, y0, y1, step) = Self.grid(cardSize: card.cardSize, window: format)
         for y in stride(from: y0 + step / 2, to: min(y1, card.height), by: step) {
-            let row = card.rowPointer(y)
+            let row = card.row(y)
             for x in stride(from: x0 + step / 2, to: min(x1, card.width), by: step) {
                 let p = row + x * 4
                 if p[0] >= FrameLightFit.clipCode || p[1] >= FrameLightFit.clipCode || p[2] >= FrameLightFit.clipCode {

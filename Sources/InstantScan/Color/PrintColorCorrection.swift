@@ -101,7 +101,7 @@ public struct PrintColorCorrection: Sendable {
     /// What white balance decides from the frame (the card, or the output when it is the card)
     /// before it touches a pixel: the light and the frame's chroma before and after; nil when
     /// white balance is off and no light is given.
-    func measure(frame: PixelBuffer, format: PrintFormat?, light given: LightEstimate?,
+    func measure(frame: some CardRows, format: PrintFormat?, light given: LightEstimate?,
                  ring: SurfaceRing?) throws -> BalanceMeasure? {
         guard whiteBalance != .none || given != nil else { return nil }
         if let given, given.profile != profile { throw ScanError.lightInOtherSpace(given.profile, profile) }

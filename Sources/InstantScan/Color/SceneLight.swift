@@ -66,9 +66,9 @@ struct SceneLight {
     /// Estimates the light on `card` (an upright card of `format`) from its picture and, when
     /// given, the surface ring around it; nil when nothing can be read. `edgeWeight` is the weight
     /// of the picture's gray edge in its witness (``WeightedCues``).
-    static func estimate(card: PixelBuffer, format: PrintFormat, ring: SurfaceRing?, space: WorkingSpace,
+    static func estimate(card: some CardRows, format: PrintFormat, ring: SurfaceRing?, space: WorkingSpace,
                          locus: PlanckianLocus, edgeWeight: Double = WeightedCues.edgeWeight) -> SceneLight? {
-        let (x0, x1, y0, y1, step) = pictureGrid(cardSize: card.size, format: format)
+        let (x0, x1, y0, y1, step) = pictureGrid(cardSize: card.cardSize, format: format)
         let picture = ImageStatistics(image: card, step: step, columns: x0..<max(x0, x1), rows: y0..<max(y0, y1)) { x, y in
             x >= x0 && x < x1 && y >= y0 && y < y1
         }

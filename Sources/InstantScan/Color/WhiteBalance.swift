@@ -71,8 +71,7 @@ public struct WhiteBalance: Sendable {
     /// (``PaperAgeing``). Otherwise (coloured, patterned) the light comes from the picture and
     /// the surroundings (``SceneLight``), the frame's falloff is kept when its colour is the same
     /// all round, and the exposure is left as it was.
-    func estimate(card: PixelBuffer, format: PrintFormat?, ring: SurfaceRing?) -> LightEstimate {
-        precondition(card.format == .rgba8, "white balance works on RGBA8 images")
+    func estimate(card: some CardRows, format: PrintFormat?, ring: SurfaceRing?) -> LightEstimate {
         switch mode {
         case .none:
             return .identity(profile: profile)
@@ -134,7 +133,7 @@ public struct WhiteBalance: Sendable {
     /// The light from `scene` (falling back on the picture's statistics when it is nil), with the
     /// falloff of `shape` (a frame's fit) when given. The exposure at the card's centre is left as
     /// it was: the frame's lightness is unknown.
-    func sceneEstimate(_ scene: SceneLight?, shape: IlluminationField?, card: PixelBuffer, reason: String) -> LightEstimate {
+    func sceneEstimate(_ scene: SceneLight?, shape: IlluminationField?, card: some CardRows, reason: String) -> LightEstimate {
         guard let scene else { return pictureEstimate(card: card) }
         let space = WorkingSpace(profile)
         var field = shape ?? IlluminationField(logLevels: [0, 0, 0])
@@ -175,7 +174,7 @@ public struct WhiteBalance: Sendable {
 
     /// How far from neutral the frame of `card` is (CIELAB C*ab of its median colour) as it is,
     /// and after `light` is divided out; nil without a format.
-    func frameChroma(card: PixelBuffer, format: PrintFormat?, light: LightEstimate) -> (before: Double, after: Double)? {
+    func frameChroma(card: some CardRows, format: PrintFormat?, light: LightEstimate) -> (before: Double, after: Double)? {
         guard let format else { return nil }
         let samples = FrameSamples(card: card, format: format, targetCount: WhiteBalance.chromaSampleCount)
         guard samples.count > 0 else { return nil }
@@ -235,7 +234,7 @@ public struct WhiteBalance: Sendable {
     /// one not trusted as a reference, is neutral more often than a picture's average is (on the
     /// project's scenes the picture alone scores 5.1 ΔE00 against 3.7, and pictures dominated by
     /// one colour — grass, sky, skin — fail worst).
-    func pictureEstimate(card: PixelBuffer) -> LightEstimate {
+    func pictureEstimate(card: some CardRows) -> LightEstimate {
         let picture = PictureSamples(card: card, window: nil)
         guard let mean = picture.minkowskiMean(WhiteBalance.shadesOfGrayPower), mean.allSatisfy({ $0 > 1e-4 }) else {
             return .identity(profile: profile)

@@ -23,7 +23,7 @@ extension PrintScanner {
         let window = PrintRectifier.windowInCard(print)
 
         // What the whole-image path measures on the scan is measured first: on the estimation
-        // card for a window-only output, else on the scan's rows the samplers read.
+        // card for a window-only output, else on the scan's rows, warped as the samplers read them.
         let needsCard = options.crop != .card && (options.whiteBalance != .none || light != nil || options.detectsGlare)
         let (card, measure) = try timings.measure("colour") { () throws -> (PixelBuffer?, BalanceMeasure?) in
             if needsCard {
@@ -32,10 +32,7 @@ extension PrintScanner {
                 return (card, try correction.measure(frame: card, format: print.format, light: light, ring: ring))
             }
             guard correction.whiteBalance != .none || light != nil else { return (nil, nil) }
-            let rows = WhiteBalance.rowsRead(cardSize: size, format: print.format, mode: correction.balanceMode,
-                                             estimating: light == nil)
-            let sparse = try scan.sparseCard(rows: rows)
-            return (nil, try correction.measure(frame: sparse, format: print.format, light: light, ring: ring))
+            return (nil, try correction.measure(frame: try WarpedCardRows(scan), format: print.format, light: light, ring: ring))
         }
         let kernel = measure.map { $0.balance.kernel(for: $0.light, size: size, covering: card == nil ? nil : window) }
         let detector = GlareDetector(profile: options.outputProfile)

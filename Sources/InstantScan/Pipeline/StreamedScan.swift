@@ -9,8 +9,8 @@ internal import CShims
 /// pixel's source position from the homography alone; colour conversion and white balance work
 /// pixel by pixel and row by row), and the deflate bands are the whole-image encoder's
 /// (``BandedDeflate/ranges(size:bandCount:)``), so the PNG is byte for byte the same. What needs
-/// the whole scan is measured before: white balance on the rows its samplers read
-/// (``sparseCard(rows:)``), glare on the block sums gathered on the way.
+/// the whole scan is measured before: white balance on rows warped as its samplers read them
+/// (``WarpedCardRows``), glare on the block sums gathered on the way.
 struct StreamedScan {
     /// The stored photo (RGB or RGBA).
     let source: PixelBuffer
@@ -23,26 +23,6 @@ struct StreamedScan {
 
     /// Rows made at a time in each band: small enough to stay in cache beside the deflater.
     static let chunkRows = 16
-
-    /// The scan with only the rows marked in `rows` made (warped and converted, not balanced);
-    /// the other rows' memory is never touched, so the buffer costs only the rows made.
-    func sparseCard(rows: [Bool]) throws -> PixelBuffer {
-        precondition(rows.count == size.height, "one flag a row")
-        let card = try PixelBuffer(sparseWidth: size.width, height: size.height)
-        let kernel = WarpKernel(source: source, output: card, map: map)
-        RowBands.run(height: size.height, width: size.width) { band in
-            var y = band.lowerBound
-            while y < band.upperBound {
-                guard rows[y] else { y += 1; continue }
-                var end = y + 1
-                while end < band.upperBound, rows[end] { end += 1 }
-                kernel.bilinearColor(rows: y..<end)
-                converter.convert(card, rows: y..<end)
-                y = end
-            }
-        }
-        return card
-    }
 
     /// What streaming a scan gave besides its PNG.
     struct Made {
@@ -127,8 +107,14 @@ struct StreamedScan {
     func make(_ rows: Range<Int>, reusing buffer: PixelBuffer? = nil) throws -> PixelBuffer {
         let band = try buffer.flatMap { $0.height == rows.count ? $0 : nil }
             ?? PixelBuffer(width: size.width, height: rows.count)
+        make(rows, into: band)
+        return band
+    }
+
+    /// Rows `rows` of the scan, warped and converted into `band` (as many rows, the scan's width).
+    func make(_ rows: Range<Int>, into band: PixelBuffer) {
+        precondition(band.height == rows.count && band.width == size.width, "a band of the scan's rows")
         PerspectiveWarp().warpBilinear(source, rows: rows, outputToSource: map, into: band)
         converter.convert(band, rows: 0..<band.height)
-        return band
     }
 }

@@ -108,30 +108,49 @@ import Testing
         #expect(try f.sums.image(parts: made.glareParts).packedBytes() == f.detector.downsampled(f.whole).packedBytes())
     }
 
-    /// White balance measured on the rows its samplers read equals the whole card's: every other
-    /// row is overwritten with garbage first.
-    @Test(arguments: [PrintFormat.instaxMini, .polaroid600, .instaxWide])
-    func theEstimateReadsOnlyTheRowsItSays(format: PrintFormat) throws {
-        let (jpeg, corners) = try Self.scene(format: format, glare: false)
-        var options = ScanOptions()
-        options.format = format
-        options.whiteBalance = .none
-        options.detectsGlare = false
-        let card = try #require(try PrintScanner(options: options).scan(jpeg, corners: corners).prints.first).image
-        for mode in [WhiteBalanceMode.frame, .grayWorld] {
-            let balance = WhiteBalance(mode: mode)
-            let rows = WhiteBalance.rowsRead(cardSize: card.size, format: format, mode: mode, estimating: true)
-            #expect(rows.contains(false), "some rows are left out")
-            let sparse = try PixelBuffer(width: card.width, height: card.height)
-            for y in 0..<card.height {
-                for x in 0..<card.width { sparse[x, y] = rows[y] ? card[x, y] : [UInt8(x % 256), 255, 0, 255] }
+    /// White balance measured on rows warped as its samplers read them (two rows held at a time)
+    /// equals the whole card's, light and frame chroma; on a card large enough for sparse grids
+    /// fewer rows are warped than the card has.
+    @Test(arguments: [1, 5])
+    func theEstimateOnRowsWarpedAsTheyAreReadIsTheWholeCards(scale: Int) throws {
+        let f = try StreamingEngineFixture()
+        let s = 1 / Double(scale), m = f.map.m
+        let map = Homography([m[0] * s, m[1] * s, m[2], m[3] * s, m[4] * s, m[5], m[6] * s, m[7] * s, m[8]])
+        let size = PixelSize(width: f.size.width * scale, height: f.size.height * scale)
+        let whole = try PerspectiveWarp().warp(f.source, outputSize: size, outputToSource: map)
+        f.converter.convert(whole)
+        let scan = StreamedScan(source: f.source, map: map, size: size, converter: f.converter)
+        for format in [PrintFormat.polaroid600, .instaxMini, nil] {
+            for mode in [WhiteBalanceMode.frame, .grayWorld] {
+                let balance = WhiteBalance(mode: mode, profile: .displayP3)
+                let rows = try WarpedCardRows(scan)
+                let light = balance.estimate(card: whole, format: format, ring: nil)
+                #expect(balance.estimate(card: rows, format: format, ring: nil) == light)
+                let a = balance.frameChroma(card: rows, format: format, light: light)
+                let b = balance.frameChroma(card: whole, format: format, light: light)
+                #expect(a?.before == b?.before && a?.after == b?.after)
+                if scale > 1 { #expect(rows.rowsMade < size.height, "only the rows read are warped") }
             }
-            let light = balance.estimate(card: card, format: format, ring: nil)
-            #expect(balance.estimate(card: sparse, format: format, ring: nil) == light)
-            let a = balance.frameChroma(card: sparse, format: format, light: light)
-            let b = balance.frameChroma(card: card, format: format, light: light)
-            #expect(a?.before == b?.before && a?.after == b?.after)
         }
+    }
+
+    /// Each row white balance reads is the whole warp's row, and the last two rows read are held
+    /// (a row and the one below it) without being warped again.
+    @Test func warpedCardRowsAreTheWholeScansRowsAndHoldTheLastTwo() throws {
+        let f = try StreamingEngineFixture()
+        let whole = try PerspectiveWarp().warp(f.source, outputSize: f.size, outputToSource: f.map)
+        f.converter.convert(whole)
+        let rows = try WarpedCardRows(f.scan)
+        let bytes = f.size.width * 4
+        func same(_ y: Int) -> Bool {
+            Array(UnsafeBufferPointer(start: rows.row(y), count: bytes))
+                == Array(UnsafeBufferPointer(start: UnsafePointer(whole.rowPointer(y)), count: bytes))
+        }
+        #expect(same(3) && same(6) && rows.rowsMade == 2)
+        #expect(same(3) && same(6) && rows.rowsMade == 2, "both rows still held")
+        #expect(same(9) && rows.rowsMade == 3)
+        #expect(same(3) && rows.rowsMade == 4, "the oldest row was dropped")
+        #expect((0..<f.size.height).allSatisfy(same))
     }
 
     @Test func aStreamedScanIsWrittenOnlyAsItsPNG() throws {

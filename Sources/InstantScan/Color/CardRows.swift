@@ -1,0 +1,20 @@
+/// An upright card image as white balance's samplers read it: one row at a time, each sampler
+/// from top to bottom.
+///
+/// A ``PixelBuffer`` is one; so is a streamed scan's ``WarpedCardRows``, which warps each row
+/// only when a sampler asks for it, so that the estimate reads the scan's rows without the
+/// scan, or the rows its samplers read, ever being held.
+protocol CardRows {
+    /// Width in pixels.
+    var width: Int { get }
+    /// Height in pixels.
+    var height: Int { get }
+    /// RGBA8 row `y`: valid until two other rows have been read (a sampler reads a row and the
+    /// one a grid step below it together).
+    func row(_ y: Int) -> UnsafePointer<UInt8>
+}
+
+extension CardRows {
+    /// The size as a ``PixelSize``.
+    var cardSize: PixelSize { PixelSize(width: width, height: height) }
+}

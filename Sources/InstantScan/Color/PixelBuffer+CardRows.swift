@@ -1,0 +1,6 @@
+extension PixelBuffer: CardRows {
+    func row(_ y: Int) -> UnsafePointer<UInt8> {
+        precondition(format == .rgba8, "white balance works on RGBA8 images")
+        return UnsafePointer(rowPointer(y))
+    }
+}
