@@ -56,15 +56,15 @@ extension PrintRefiner {
         }
         // A glare streak across a pocket's margin leaves the page plain only outside the streak: where
         // other sides showed the page's colour, the side is read again from the profiles showing it.
-        if !pages.isEmpty {
-            let page = Self.median(pages)
-            for i in unplain {
-                guard let side = refined.cardEdges[i],
-                      case .pocket(let found, _, let offBorder) = pocketSide(i, of: card, line: side.line, border: border, page: page)
-                else { continue }
-                moved[i] = found
-                clear = clear && offBorder >= 2 * limit
-            }
+        // With no other side to show it (the card against three sides of its pocket), the side's own
+        // margin does: the streak covers the lesser part of it, so its median colour is the page's.
+        for i in unplain {
+            guard let side = refined.cardEdges[i],
+                  let page = pages.isEmpty ? marginColour(i, of: card) : Self.median(pages),
+                  case .pocket(let found, _, let offBorder) = pocketSide(i, of: card, line: side.line, border: border, page: page)
+            else { continue }
+            moved[i] = found
+            clear = clear && offBorder >= 2 * limit
         }
         // Two sides showing the border's colour say which colour the border is; a card in the middle
         // of its pocket shows it on none, and then every side must be a pocket's edge with the
@@ -77,7 +77,8 @@ extension PrintRefiner {
 
     /// The colour of `refined`'s border along the middle of its widest band (a format's thick
     /// bottom), where neither a pocket's margin nor the picture reaches; nil for a patterned band,
-    /// which has no one colour.
+    /// which has no one colour. Where writing on the thick band (a caption) leaves it not plain,
+    /// the other bands say it when two of them are plain and of one colour.
     func plainBorderColour(_ refined: Refined) -> [Float]? {
         let card = refined.card
         let window = PrintRefiner.quad(from: refined.windowEdges, fallback: refined.window)
@@ -86,16 +87,41 @@ extension PrintRefiner {
                 .distance((window.corners[i] + window.corners[(i + 1) % 4]) * 0.5))
         }
         guard let thick = widths.indices.max(by: { widths[$0] < widths[$1] }) else { return nil }
+        if let colour = bandColour(thick, card: card, window: window) { return colour }
+        let others = (0..<4).filter { $0 != thick }.compactMap { bandColour($0, card: card, window: window) }
+        for (k, a) in others.enumerated() {
+            if let b = others[(k + 1)...].first(where: { Self.difference($0, a) < Self.pocketColourDifference }) {
+                return Self.median([a, b])
+            }
+        }
+        return nil
+    }
+
+    /// The colour along the middle of `card`'s border band on side `i`, nil when it is not plain.
+    private func bandColour(_ i: Int, card: Quad, window: Quad) -> [Float]? {
         let middle = (0..<15).compactMap { k -> [Float]? in
             let t = 0.2 + 0.6 * Double(k) / 14
-            let a = (card.corners[thick] + window.corners[thick]) * 0.5
-            let b = (card.corners[(thick + 1) % 4] + window.corners[(thick + 1) % 4]) * 0.5
+            let a = (card.corners[i] + window.corners[i]) * 0.5
+            let b = (card.corners[(i + 1) % 4] + window.corners[(i + 1) % 4]) * 0.5
             return colour(at: a + (b - a) * t)
         }
         guard middle.count >= 10 else { return nil }
         let border = Self.median(middle)
         guard Self.median(middle.map { Self.difference($0, border) }) <= 0.4 * Self.pocketColourDifference else { return nil }
         return border
+    }
+
+    /// The median colour just inside side `i` of `card`, along all of it; nil where the photo ends.
+    private func marginColour(_ i: Int, of card: Quad) -> [Float]? {
+        let a = card.corners[i], b = card.corners[(i + 1) % 4]
+        let d = b - a
+        let length = (d.x * d.x + d.y * d.y).squareRoot()
+        guard length > 8 else { return nil }
+        let normal = Point(-d.y / length, d.x / length)  // into the card (clockwise quad)
+        let extent = i % 2 == 0 ? card.meanHeight : card.meanWidth
+        let skip = max(2, (0.006 * extent).rounded())
+        let colours = (0..<25).compactMap { k in colour(at: a + d * (0.04 + 0.92 * Double(k) / 24) + normal * skip) }
+        return colours.count >= 15 ? Self.median(colours) : nil
     }
 
     /// The photo's colour at `p`, nil outside it.
