@@ -13,7 +13,8 @@ struct PictureDetail: Sendable {
     /// Below this share a window holds no picture. Of the 288 prints found in the evaluation's public
     /// and hard scenes (capped and full size) the least detailed picture had 0.14; glass blocks in a
     /// real room photo have none (0.0 and 0.001). A stone in a wall or a shuttered pane has a little
-    /// (0.07–0.09): too close to a plain picture to judge by this alone.
+    /// (0.07–0.09): too close to a plain picture to judge by this alone (``confidenceFactor(for:)``
+    /// looks for strong steps too).
     static let blank = 0.03
     /// Samples with every channel at least this bright are glare and say nothing.
     var clipLevel: Float = 250

@@ -116,10 +116,12 @@ public struct PrintDetector: Sendable {
                 print.confidence *= Self.shapePenalty
                 if print.confidence < options.minimumConfidence { continue }
             }
-            // A window with no picture in it (glass blocks, a frosted pane, a stone set in a wall) is worth
-            // less: a print this blank, unexposed or fogged, is then reported only as uncertain.
-            if let detail = pictureDetail.share(in: h.window), detail < PictureDetail.blank {
-                print.confidence *= 0.6
+            // A window with no picture in it (glass blocks, a frosted pane) or only a faint one (a stone
+            // set in a wall, a pane at night) is worth less: a print this blank, unexposed or fogged,
+            // is then reported only as uncertain.
+            let pictureFactor = pictureDetail.confidenceFactor(for: h.window)
+            if pictureFactor < 1 {
+                print.confidence *= pictureFactor
                 if print.confidence < options.minimumConfidence { continue }
             }
             // A card no format explains has only its own edges to go by, and checks, tiles and

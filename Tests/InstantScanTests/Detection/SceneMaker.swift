@@ -60,6 +60,9 @@ struct SceneMaker {
         /// A window holding no picture: this colour, darkening smoothly toward the bottom (a glass
         /// block or a frosted pane framed like a print, or a print that was never exposed).
         var blankPicture: (Double, Double, Double)?
+        /// Over a `blankPicture`, a soft mottle this many levels deep, a few millimetres across (the
+        /// face of a stone, frosted glass): texture, but no edge.
+        var blankMottle: Double = 0
         /// The dots on the thick bottom band in another colour than `dotColor` (a decorated frame whose
         /// sides differ).
         var bottomDotColor: (Double, Double, Double)?
@@ -396,7 +399,9 @@ private struct CardRaster {
     private func picture(_ u: Double, _ v: Double) -> (Double, Double, Double) {
         if let c = print.blankPicture {
             let k = 1 - 0.15 * v
-            return (c.0 * k, c.1 * k, c.2 * k)
+            let x = u * window.width, y = v * window.height
+            let m = print.blankMottle * sin(1.9 * x + 0.8 * y) * sin(1.4 * y - 0.6 * x)
+            return (c.0 * k + m, c.1 * k + m, c.2 * k + m)
         }
         let s = Double(print.pictureSeed % 17)
         let b = print.pictureBrightness
