@@ -51,21 +51,10 @@ struct FormatClassifier: Sendable {
             let measured = w.corners.map(map.apply)
             let aspect = AspectRatio.recover(c, imageSize: imageSize)
             for format in formats {
-                let expected = format.normalizedWindow.corners
-                var sum = 0.0, offset = Point(0, 0)
-                for i in 0..<4 {
-                    let dx = measured[i].x - expected[i].x, dy = measured[i].y - expected[i].y
-                    sum += dx * dx + dy * dy
-                    offset = offset + Point(dx / 4, dy / 4)
-                }
-                var rms = (sum / 4).squareRoot()
-                if let offsetSigma {
-                    // The squared corner residuals are 4 |offset|² plus what the window's size and
-                    // shape leave: the offset's share is weighed down to its own tolerance.
-                    let offsetSquared = offset.x * offset.x + offset.y * offset.y
-                    let weight = positionSigma / offsetSigma
-                    rms = (max(0, sum / 4 - offsetSquared) + offsetSquared * weight * weight).squareRoot()
-                }
+                let residual = Self.residual(measured: measured, expected: format.normalizedWindow.corners)
+                // A window's offset counts against a format at its own tolerance, when it has one.
+                let weight = offsetSigma.map { positionSigma / $0 } ?? 1
+                let rms = (residual.size * residual.size + residual.offset * residual.offset * weight * weight).squareRoot()
                 let aspectError = abs(log(aspect / format.cardAspect))
                 let cost = (rms / positionSigma) * (rms / positionSigma) + (aspectError / aspectSigma) * (aspectError / aspectSigma)
                 verdicts.append(Verdict(format: format, turn: turn, windowError: rms, aspectError: aspectError, cost: cost))

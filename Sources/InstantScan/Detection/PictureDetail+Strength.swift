@@ -7,7 +7,7 @@
 /// somewhere (an outline, a horizon, a face), and a printed picture, however soft, keeps some.
 extension PictureDetail {
     /// Colour difference, levels (Euclidean RGB), between neighbouring samples that counts as a
-    /// strong edge.
+    /// strong edge (``shares(in:)``).
     static let strongStep: Float = 25
     /// Below this share of strong steps (with under ``plain`` of ordinary detail) a window's picture
     /// is faint. Of the 281 prints found in the evaluation's public and hard scenes (capped and full
@@ -27,12 +27,9 @@ extension PictureDetail {
     /// picture, ``faintFactor`` for a faint one, ``blankFactor`` for none; 1 when the window cannot
     /// be judged (mostly out of view or clipped).
     func confidenceFactor(for window: Quad) -> Double {
-        guard let detail = share(in: window) else { return 1 }
-        if detail < Self.blank { return Self.blankFactor }
-        guard detail < Self.plain else { return 1 }
-        var strong = self
-        strong.step = Self.strongStep
-        guard let edges = strong.share(in: window) else { return 1 }
-        return edges < Self.faint ? Self.faintFactor : 1
+        guard let shares = shares(in: window) else { return 1 }
+        if shares.detail < Self.blank { return Self.blankFactor }
+        guard shares.detail < Self.plain else { return 1 }
+        return shares.strong < Self.faint ? Self.faintFactor : 1
     }
 }

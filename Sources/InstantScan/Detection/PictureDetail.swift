@@ -22,13 +22,29 @@ struct PictureDetail: Sendable {
     /// The share of neighbouring sample pairs inside `window` (its middle 80 %) that differ by more
     /// than ``step``, or nil when too little of it is in view and unclipped to judge.
     func share(in window: Quad) -> Double? {
+        shares(in: window)?.detail
+    }
+
+    /// The shares of neighbouring sample pairs inside `window` (its middle 80 %) that differ by more
+    /// than ``step`` (detail) and by more than ``strongStep`` (strong edges), read in one walk; nil
+    /// when too little of the window is in view and unclipped to judge.
+    func shares(in window: Quad) -> (detail: Double, strong: Double)? {
         guard let map = SquareToQuadMap(window) else { return nil }
         let c = window.corners
         let shortSide = min(c[0].distance(to: c[1]), c[1].distance(to: c[2]),
                             c[2].distance(to: c[3]), c[3].distance(to: c[0]))
         let n = min(48, max(8, Int(shortSide * 0.8 / 1.5)))
+        let detailSquared = step * step, strongSquared = Self.strongStep * Self.strongStep
         var row = [(Float, Float, Float)?](repeating: nil, count: n)
-        var pairs = 0, differing = 0, seen = 0
+        var pairs = 0, differing = 0, strong = 0, seen = 0
+        func compare(_ s: (Float, Float, Float), _ q: (Float, Float, Float)?) {
+            guard let q else { return }
+            pairs += 1
+            let dr = s.0 - q.0, dg = s.1 - q.1, db = s.2 - q.2
+            let d = dr * dr + dg * dg + db * db
+            if d > detailSquared { differing += 1 }
+            if d > strongSquared { strong += 1 }
+        }
         for j in 0..<n {
             var left: (Float, Float, Float)?
             for i in 0..<n {
@@ -40,18 +56,14 @@ struct PictureDetail: Sendable {
                 }
                 if let s = here {
                     seen += 1
-                    for q in [left, row[i]] {
-                        guard let q else { continue }
-                        pairs += 1
-                        let dr = s.0 - q.0, dg = s.1 - q.1, db = s.2 - q.2
-                        if dr * dr + dg * dg + db * db > step * step { differing += 1 }
-                    }
+                    compare(s, left)
+                    compare(s, row[i])
                 }
                 left = here
                 row[i] = here
             }
         }
         guard seen * 2 >= n * n, pairs > 0 else { return nil }
-        return Double(differing) / Double(pairs)
+        return (Double(differing) / Double(pairs), Double(strong) / Double(pairs))
     }
 }

@@ -17,25 +17,18 @@ struct DisplacingReadingTests {
         return s
     }()
 
-    private static var upright: PixelSize { PixelSize(width: scene.width, height: scene.height) }
+    private static let bench = SelectionBench(scene: scene)
+    private static var upright: PixelSize { bench.upright }
 
     private static func hypothesis(_ format: PrintFormat, card: Quad, score: Double,
                                    border: BorderAppearance.Result? = nil) -> PrintHypothesis {
-        let window = PrintTemplate(format: format).window(forCard: card)!
-        return PrintHypothesis(format: format, card: card, window: window, origin: .card,
-                               cardSupport: [1, 1, 1, 1], windowSupport: [1, 1, 1, 1], border: border,
-                               edgeScore: score, score: score)
+        bench.hypothesis(format, card: card, score: score, border: border)
     }
 
     /// Selects from `ranked`; `consistent` says which hypotheses refine into a print that hangs together.
     private static func select(_ ranked: [PrintHypothesis],
                                consistent: @escaping (PrintHypothesis) -> Bool) -> [(PrintHypothesis, DetectedPrint)] {
-        PrintDetector(options: DetectionOptions()).select(ranked, width: scene.width, height: scene.height,
-                                                           upright: upright) { h in
-            let print = DetectedPrint(format: h.format, card: h.card, window: h.window, confidence: h.score,
-                                      touchesImageBorder: false)
-            return (print, consistent(h), 0)
-        }
+        bench.select(ranked, consistent: consistent)
     }
 
     /// The print's card, and a rival for it stretched a fifth wider: a 600 of that shape is no 600.

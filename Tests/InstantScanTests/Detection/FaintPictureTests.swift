@@ -37,9 +37,8 @@ struct FaintPictureTests {
         let scene = Self.scene(stone: true)
         let (detail, toWorking) = try Self.working(scene)
         let stone = toWorking(scene.prints[1].window)
-        var strong = detail
-        strong.step = PictureDetail.strongStep
-        let texture = try #require(detail.share(in: stone)), edges = try #require(strong.share(in: stone))
+        let shares = try #require(detail.shares(in: stone))
+        let texture = shares.detail, edges = shares.strong
         #expect(texture >= PictureDetail.blank, "not blank: the blank-window rule alone does not catch it")
         #expect(edges < PictureDetail.faint)
         #expect(detail.confidenceFactor(for: stone) == PictureDetail.faintFactor)

@@ -17,25 +17,17 @@ struct ShapeReadingTests {
         return s
     }()
 
-    private static var upright: PixelSize { PixelSize(width: scene.width, height: scene.height) }
+    private static let bench = SelectionBench(scene: scene)
+    private static var upright: PixelSize { bench.upright }
     private static var card: Quad { scene.prints[0].corners }
 
     private static func hypothesis(_ format: PrintFormat, score: Double) -> PrintHypothesis {
-        let window = PrintTemplate(format: format).window(forCard: card)!
-        return PrintHypothesis(format: format, card: card, window: window, origin: .card,
-                               cardSupport: [1, 1, 1, 1], windowSupport: [1, 1, 1, 1], border: nil,
-                               edgeScore: score, score: score)
+        bench.hypothesis(format, card: card, score: score)
     }
 
-    /// Selects from `ranked`, every hypothesis refining into the card the photo shows.
     private static func select(_ ranked: [PrintHypothesis], consistent: @escaping (PrintHypothesis) -> Bool = { _ in true })
         -> [(PrintHypothesis, DetectedPrint)] {
-        PrintDetector(options: DetectionOptions()).select(ranked, width: scene.width, height: scene.height,
-                                                           upright: upright) { h in
-            let print = DetectedPrint(format: h.format, card: card, window: h.window, confidence: h.score,
-                                      touchesImageBorder: false)
-            return (print, consistent(h), 0)
-        }
+        bench.select(ranked, consistent: consistent)
     }
 
     private static func shapeFactor(_ format: PrintFormat) -> Double {
