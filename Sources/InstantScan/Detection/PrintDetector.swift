@@ -132,7 +132,7 @@ public struct PrintDetector: Sendable {
             print.touchesImageBorder = !print.card.isInside(width: upright.width, height: upright.height)
             trace.prints.append(print)
         }
-        trace.prints = Self.droppingBackgroundDetail(trace.prints)
+        trace.prints = Self.namingFormatsByNeighbourScale(Self.droppingBackgroundDetail(trace.prints))
 
         if options.keepsWorkingImage { trace.workingImage = try? work.pixelBuffer() }
         trace.timings = clock.laps
