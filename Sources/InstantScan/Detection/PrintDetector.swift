@@ -87,6 +87,10 @@ public struct PrintDetector: Sendable {
         found += texturedPrints(in: work, gradient: gradient, segments: segments, generator: generator,
                                 scorer: scorer, found: found.map(\.0.card), upright: upright, refine: refineHypothesis)
         lap("texture")
+        // A patterned reading that will not be reported must not hold its place against the row's.
+        found.removeAll { h, print in
+            print.format == nil && (h.border?.pattern ?? 0) > 0 && Self.patternedReading(h, print, upright: upright) == nil
+        }
         var chosen = completingRows(found, quads: quads, scorer: scorer, working: trace.workingSize,
                                     toUpright: toUp.apply, refine: refineHypothesis)
         lap("rows")
@@ -99,15 +103,9 @@ public struct PrintDetector: Sendable {
             var print = print
             print.confidence = min(1, max(0, h.score))
             print.measuredAspect = AspectRatio.recover(print.card, imageSize: upright)
-            // A patterned band hides the window's edges among its own, so refinement may find no
-            // format although the card has the hypothesis's shape: the template places the window.
-            // Without that shape a patterned band is not enough: tiles and checks have one.
             if print.format == nil && (h.border?.pattern ?? 0) > 0 {
-                let format = h.format
-                guard abs(log(print.measuredAspect / format.cardAspect)) < 0.03,
-                      let window = PrintTemplate(format: format).window(forCard: print.card) else { continue }
-                print.format = format
-                print.window = window
+                guard let named = Self.patternedReading(h, print, upright: upright) else { continue }
+                print = named
             }
             // A card whose shape is far from its format's (over 10%, more than perspective recovery
             // errs by on real prints) is more often a stitched quad than a print: worth less.
