@@ -12,7 +12,10 @@ means, glare left out) three ways:
   gains     the scan times the three per-channel gains (linear light) that best match it: what
             no global white balance can fix (dyes, glare, JPEG, the rectifier)
 
-so raw - L-match is the exposure's part, L-match - gains the cast's. `expo` is the log gain the
+so raw - L-match is the exposure's part, L-match - gains the cast's. The raw error is also split
+in CIELAB: `dL` is CIEDE2000 with only the scan's lightness wrong (its a*, b* replaced by the
+neutral print's), `dC` with only its chroma and hue wrong (its L* replaced); `L*` is the median
+lightness error of the blocks (positive: the scan is too light). `expo` is the log gain the
 exposure still needed (positive: the scan is too dark), `cast` the log R/G and B/G gains it still
 needed after that.
 
@@ -55,6 +58,19 @@ def delta_e(a_lin, b_lin):
     return float(np.median(colour.delta_E(a, b, method="CIE 2000")[0]))
 
 
+def lab_split(a_lin, b_lin):
+    """ΔE00 with only the lightness of `a` wrong, with only its chroma and hue wrong, and its
+    median L* error."""
+    import colour
+    a = evaluate.srgb_to_lab(linear_to_srgb(a_lin)[None])
+    b = evaluate.srgb_to_lab(linear_to_srgb(b_lin)[None])
+    only_l, only_ab = b.copy(), a.copy()
+    only_l[..., 0] = a[..., 0]
+    only_ab[..., 0] = b[..., 0]
+    de = lambda x: float(np.median(colour.delta_E(x, b, method="CIE 2000")[0]))  # noqa: E731
+    return de(only_l), de(only_ab), float(np.median(a[..., 0] - b[..., 0]))
+
+
 def luminance(lin):
     return lin @ np.array([0.2126, 0.7152, 0.0722])
 
@@ -72,7 +88,8 @@ def split(got, neutral, mask):
     gains = np.array([float(np.median(np.log(b[usable, c] / np.maximum(a[usable, c], 1e-6)))) for c in range(3)])
     # The cast alone: the three gains scaled to leave the picture's luminance as it is.
     cast_only = np.exp(gains) / (luminance(a[usable] * np.exp(gains)).sum() / luminance(a[usable]).sum())
-    return dict(raw=delta_e(a, b), lmatch=delta_e(a * np.exp(expo), b), gains=delta_e(a * np.exp(gains), b),
+    d_l, d_c, l_err = lab_split(a, b)
+    return dict(dl=d_l, dc=d_c, lerr=l_err, raw=delta_e(a, b), lmatch=delta_e(a * np.exp(expo), b), gains=delta_e(a * np.exp(gains), b),
                 cmatch=delta_e(a * cast_only, b),
                 expo=expo, cast=[float(gains[0] - gains[1]), float(gains[2] - gains[1])])
 
@@ -131,14 +148,14 @@ def main():
                  source=light.get("source", "?"))
         rows.append(s)
         print(f"{name} {s['frame']:<7} {s['kind']:<11} {s['source']:<12} raw {s['raw']:5.2f}  L-match {s['lmatch']:5.2f}  cast-match {s['cmatch']:5.2f}"
-              f"  gains {s['gains']:5.2f}  expo {s['expo']:+.3f}  cast R/G {s['cast'][0]:+.3f} B/G {s['cast'][1]:+.3f}",
+              f"  gains {s['gains']:5.2f}  dL {s['dl']:5.2f} dC {s['dc']:5.2f} L* {s['lerr']:+5.1f}  expo {s['expo']:+.3f}  cast R/G {s['cast'][0]:+.3f} B/G {s['cast'][1]:+.3f}",
               flush=True)
     print()
-    print(f"{'frame':<8} {'n':>3} {'raw':>6} {'L-match':>8} {'cast-match':>10} {'gains':>6}")
+    print(f"{'frame':<8} {'n':>3} {'raw':>6} {'L-match':>8} {'cast-match':>10} {'gains':>6} {'dL':>6} {'dC':>6} {'L*':>6}")
     for frame in sorted({r["frame"] for r in rows}) + ["all"]:
         group = [r for r in rows if frame in ("all", r["frame"])]
         med = lambda k: statistics.median(r[k] for r in group)  # noqa: E731
-        print(f"{frame:<8} {len(group):>3} {med('raw'):6.2f} {med('lmatch'):8.2f} {med('cmatch'):10.2f} {med('gains'):6.2f}")
+        print(f"{frame:<8} {len(group):>3} {med('raw'):6.2f} {med('lmatch'):8.2f} {med('cmatch'):10.2f} {med('gains'):6.2f} {med('dl'):6.2f} {med('dc'):6.2f} {med('lerr'):+6.1f}")
 
 
 if __name__ == "__main__":
