@@ -110,6 +110,7 @@ public final class BatchRunner: @unchecked Sendable {
                 // Nothing but the file reads the scans (the report's thumbnails do): made band by
                 // band into it, each job holds the photo and the compressed scans, never a scan whole.
                 scanOptions.streamScans(into: options.output)
+                scanOptions.spillFolder = outputFolder
             }
             // Corners a person set in `instantscan review` win over detection and over --corners.
             manual = manifest.manualPrints(of: photo)

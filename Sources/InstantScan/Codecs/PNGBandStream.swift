@@ -32,6 +32,14 @@ final class PNGBandStream {
         if let stream { is_png_band_stream_free(stream) }
     }
 
+    /// Before any row: writes the band's bytes to `descriptor` (an unnamed file, see
+    /// ``BandSpillFile``) as they are made instead of keeping them; ``finish()`` then hands over a
+    /// band without bytes, which ``BandedDeflate`` loads back when the PNG is written.
+    func spill(to descriptor: Int32) throws {
+        let status = is_png_band_stream_spill(stream, descriptor)
+        guard status == Int32(IS_PNG_OK) else { throw Self.failure(status) }
+    }
+
     /// Filters and deflates the next `count` rows of the band, `stride` bytes apart from `rows`.
     func append(_ rows: UnsafePointer<UInt8>, stride: Int, count: Int) throws {
         let status = is_png_band_stream_rows(stream, rows, stride, UInt32(count))
@@ -47,8 +55,11 @@ final class PNGBandStream {
         return band
     }
 
-    private static func failure(_ status: Int32) -> CodecError {
-        .encodeFailed(status == Int32(IS_PNG_NO_MEMORY) ? "PNG: out of memory for the image data"
-                                                         : "PNG: zlib failed on the image data")
+    static func failure(_ status: Int32) -> CodecError {
+        switch status {
+        case Int32(IS_PNG_NO_MEMORY): return .encodeFailed("PNG: out of memory for the image data")
+        case Int32(IS_PNG_SPILL_FAILED): return .encodeFailed("PNG: cannot keep the image data in a file beside the output (disk full?)")
+        default: return .encodeFailed("PNG: zlib failed on the image data")
+        }
     }
 }
