@@ -1,4 +1,9 @@
 internal import CShims
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// PNG image data deflated in row bands on several cores, joined into one valid zlib stream.
 ///
@@ -71,7 +76,7 @@ final class BandedDeflate: @unchecked Sendable {
             // A band that failed was never handed over: its slot is empty and nothing is read.
             if bands[index].length > 0 || bands[index].raw_length > 0 {
                 let status = is_png_band_load(&bands[index], file.descriptor)
-                guard status == Int32(IS_PNG_OK) else { throw PNGBandStream.failure(status) }
+                guard status == Int32(IS_PNG_OK) else { throw PNGBandStream.failure(status, errno: errno, spill: file) }
             }
             spills[index] = nil
         }

@@ -13,6 +13,8 @@ import Darwin
 final class BandSpillFile: @unchecked Sendable {
     /// Open for reading and writing; closed with the object.
     let descriptor: Int32
+    /// The folder it is in, for errors.
+    let folder: String
 
     /// A new unnamed file in `folder`, or nil where the folder refuses one (it does not exist
     /// yet, or is read-only): the band then stays in memory.
@@ -20,6 +22,7 @@ final class BandSpillFile: @unchecked Sendable {
         let descriptor = SystemPath.withCString(folder) { is_open_unnamed_file($0) }
         guard descriptor >= 0 else { return nil }
         self.descriptor = descriptor
+        self.folder = folder
     }
 
     deinit {

@@ -97,7 +97,7 @@ struct StreamedScan {
             try PNGBandStream(width: size.width, rows: rows, channelsIn: 4, channels: 3, compression: compression,
                               rowBefore: before.map { UnsafePointer($0.rowPointer(0)) }, last: last)
         }
-        if let spill { try stream.spill(to: spill.descriptor) }
+        if let spill { try stream.spill(to: spill) }
         var chunk: PixelBuffer?
         for start in stride(from: rows.lowerBound, to: rows.upperBound, by: chunkRows) {
             let part = start..<min(start + chunkRows, rows.upperBound)
