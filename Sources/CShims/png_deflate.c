@@ -1,7 +1,9 @@
 #include "CShims.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <zlib.h>
 
 /*
@@ -89,8 +91,45 @@ struct is_png_band_stream {
     int last_band;
     uLong adler;
     is_png_band band;
+    size_t capacity;
+    int spill_fd;                 /* -1: the band's bytes stay in memory */
+    size_t spilled;
     int status;
 };
+
+/* Past this many bytes in the output buffer a spilling stream writes them out, so that only
+ * this much of the band is ever resident. */
+#define IS_PNG_SPILL_BYTES ((size_t)1 << 16)
+
+/* Appends all of `bytes` to `fd`, retrying short and interrupted writes. */
+static int is_write_all(int fd, const uint8_t *bytes, size_t length) {
+    while (length > 0) {
+        ssize_t n = write(fd, bytes, length);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            return IS_PNG_SPILL_FAILED;
+        }
+        bytes += n;
+        length -= (size_t)n;
+    }
+    return IS_PNG_OK;
+}
+
+/* Writes out what deflate has produced (at least `threshold` bytes of it) and rewinds the
+ * output buffer: zlib allows next_out to move between calls. */
+static void is_png_band_spill(is_png_band_stream *s, size_t threshold) {
+    if (s->spill_fd < 0 || s->status != IS_PNG_OK) return;
+    size_t produced = (size_t)(s->z.next_out - s->band.bytes);
+    if (produced == 0 || produced < threshold) return;
+    int status = is_write_all(s->spill_fd, s->band.bytes, produced);
+    if (status != IS_PNG_OK) {
+        s->status = status;
+        return;
+    }
+    s->spilled += produced;
+    s->z.next_out = s->band.bytes;
+    s->z.avail_out = (uInt)(s->capacity > UINT32_MAX ? UINT32_MAX : s->capacity);
+}
 
 int is_png_band_stream_begin(const is_png_band_params *params, const uint8_t *row_before,
                              is_png_band_stream **out) {
@@ -134,6 +173,8 @@ int is_png_band_stream_begin(const is_png_band_params *params, const uint8_t *ro
         return IS_PNG_NO_MEMORY;
     }
     s->band.raw_length = raw_total;
+    s->capacity = capacity;
+    s->spill_fd = -1;
     s->z.next_out = s->band.bytes;
     s->z.avail_out = (uInt)(capacity > UINT32_MAX ? UINT32_MAX : capacity);
     s->adler = adler32(0L, Z_NULL, 0);
@@ -178,15 +219,22 @@ int is_png_band_stream_rows(is_png_band_stream *s, const uint8_t *rows, size_t s
             s->status = IS_PNG_CORRUPT;
         }
         uint8_t *swap = s->previous; s->previous = s->current; s->current = swap;
+        is_png_band_spill(s, IS_PNG_SPILL_BYTES);
     }
     return s->status;
 }
 
 int is_png_band_stream_finish(is_png_band_stream *s, is_png_band *band) {
     if (s == NULL || band == NULL) return IS_PNG_INVALID_CALL;
+    is_png_band_spill(s, 1);
     int status = s->status == IS_PNG_OK && s->rows_left != 0 ? IS_PNG_INVALID_CALL : s->status;
     memset(band, 0, sizeof *band);
-    if (status == IS_PNG_OK) {
+    if (status == IS_PNG_OK && s->spill_fd >= 0) {
+        /* Every byte is in the file: the band is its length, its bytes loaded when written. */
+        band->length = s->spilled;
+        band->raw_length = s->band.raw_length;
+        band->adler = (uint32_t)s->adler;
+    } else if (status == IS_PNG_OK) {
         *band = s->band;
         band->length = (size_t)(s->z.next_out - s->band.bytes);
         band->adler = (uint32_t)s->adler;
@@ -194,6 +242,30 @@ int is_png_band_stream_finish(is_png_band_stream *s, is_png_band *band) {
     }
     is_png_band_stream_free(s);
     return status;
+}
+
+int is_png_band_stream_spill(is_png_band_stream *s, int fd) {
+    if (s == NULL || fd < 0 || s->z.next_out != s->band.bytes) return IS_PNG_INVALID_CALL;
+    s->spill_fd = fd;
+    return IS_PNG_OK;
+}
+
+int is_png_band_load(is_png_band *band, int fd) {
+    if (band == NULL || band->bytes != NULL || fd < 0) return IS_PNG_INVALID_CALL;
+    uint8_t *bytes = (uint8_t *)malloc(band->length > 0 ? band->length : 1);
+    if (bytes == NULL) return IS_PNG_NO_MEMORY;
+    size_t done = 0;
+    while (done < band->length) {
+        ssize_t n = pread(fd, bytes + done, band->length - done, (off_t)done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) {
+            free(bytes);
+            return IS_PNG_SPILL_FAILED;
+        }
+        done += (size_t)n;
+    }
+    band->bytes = bytes;
+    return IS_PNG_OK;
 }
 
 void is_png_band_stream_free(is_png_band_stream *s) {

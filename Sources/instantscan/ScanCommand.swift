@@ -132,6 +132,12 @@ struct ScanCommand: ParsableCommand {
         case let .png(compression): scanner.options.streamedPNG = compression
         case let .jpeg(quality): scanner.options.streamedJPEG = quality
         }
+        // Beside the output, as its temporary file will be: a folder not made yet keeps them in memory.
+        if output != "-" {
+            let slash = output.lastIndex(of: "/")
+            scanner.options.spillFolder = naming.isFolder ? output
+                : slash.map { $0 == output.startIndex ? "/" : String(output[..<$0]) } ?? "."
+        }
         do {
             let bytes = try PhotoFile.read(photo)
             var result = try scanner.scan(bytes, corners: corners[0], light: light)

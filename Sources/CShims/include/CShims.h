@@ -22,7 +22,8 @@ enum {
     IS_PNG_CORRUPT = 3,      /* libpng refused the data */
     IS_PNG_UNSUPPORTED = 4,  /* a valid PNG this reader does not handle */
     IS_PNG_NO_MEMORY = 5,
-    IS_PNG_INVALID_CALL = 6  /* phases called out of order or with bad arguments */
+    IS_PNG_INVALID_CALL = 6, /* phases called out of order or with bad arguments */
+    IS_PNG_SPILL_FAILED = 7  /* a band's bytes could not be written to or read from its file */
 };
 
 /* The largest embedded ICC profile accepted on read or written: 16 MiB. */
@@ -172,6 +173,17 @@ int is_png_band_stream_begin(const is_png_band_params *params, const uint8_t *ro
 int is_png_band_stream_rows(is_png_band_stream *stream, const uint8_t *rows, size_t stride, uint32_t count);
 int is_png_band_stream_finish(is_png_band_stream *stream, is_png_band *band);
 void is_png_band_stream_free(is_png_band_stream *stream);
+
+/* Before any row: the stream writes its bytes to `fd` as they are made (64 KiB at a time)
+ * instead of keeping them, and finish hands over a band with its length, Adler-32 and raw
+ * length but no bytes. load reads such a band's bytes back from `fd` (written from offset 0). */
+int is_png_band_stream_spill(is_png_band_stream *stream, int fd);
+int is_png_band_load(is_png_band *band, int fd);
+
+/* A new file in `folder` that has no name (O_TMPFILE, or a name unlinked at once where that is
+ * not supported), read-write, close-on-exec: nothing is left behind, whatever happens to the
+ * process. -1 with errno set when the folder refuses. */
+int is_open_unnamed_file(const char *folder);
 
 /* libpng's constants, re-exported because some are macros Swift does not import. */
 enum {

@@ -43,9 +43,9 @@ public final class BatchRunner: @unchecked Sendable {
         let manifest = try BatchManifest(outputFolder: outputFolder,
                                          fileName: options.shard?.manifestFileName ?? BatchManifest.fileName)
         // Stems from the whole listing, so that every shard names a photo as a plain batch would.
-        let context = RunContext(manifest: manifest, inputs: ProtectedFiles(listed.map(\.path)),
-                                 stems: stems, claims: OutputClaims())
         let jobs = max(1, min(options.jobs, photos.count))
+        let context = RunContext(manifest: manifest, inputs: ProtectedFiles(listed.map(\.path)),
+                                 stems: stems, claims: OutputClaims(), locateGate: jobs > 1 ? LocateGate() : nil)
         // Whole photos already fill the cores; row bands inside each would only add contention.
         ProcessInfoCores.limit(to: jobs > 1 ? 1 : nil)
         defer { ProcessInfoCores.limit(to: nil) }
@@ -104,12 +104,14 @@ public final class BatchRunner: @unchecked Sendable {
         do {
             let bytes = try PhotoFile.read(photo.path)
             var scanOptions = options.scan
+            scanOptions.locateGate = context.locateGate
             if options.previews {
                 scanOptions.previewLongSide = 480
             } else {
                 // Nothing but the file reads the scans (the report's thumbnails do): made band by
                 // band into it, each job holds the photo and the compressed scans, never a scan whole.
                 scanOptions.streamScans(into: options.output)
+                scanOptions.spillFolder = outputFolder
             }
             // Corners a person set in `instantscan review` win over detection and over --corners.
             manual = manifest.manualPrints(of: photo)
@@ -223,6 +225,8 @@ struct RunContext: Sendable {
     /// Each photo's output stem, by relative path.
     var stems: [SystemPath.Key: String]
     var claims: OutputClaims
+    /// With several jobs, one at a time decodes and detects.
+    var locateGate: LocateGate?
 }
 
 /// The shared progress of one run: which photo is next, and the tally.

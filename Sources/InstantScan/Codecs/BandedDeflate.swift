@@ -1,4 +1,9 @@
 internal import CShims
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// PNG image data deflated in row bands on several cores, joined into one valid zlib stream.
 ///
@@ -16,6 +21,8 @@ final class BandedDeflate: @unchecked Sendable {
     static let minimumPixelsPerBand = 1 << 19
 
     private(set) var bands: [is_png_band]
+    /// Each band's unnamed file while its bytes are there and not in memory (``loadSpilled()``).
+    private var spills: [BandSpillFile?]
 
     /// Filters and deflates `image`'s rows, keeping the first `channels` bytes of each pixel.
     /// - Parameter bandCount: how many bands (tests); by default two a core, none under
@@ -24,6 +31,7 @@ final class BandedDeflate: @unchecked Sendable {
          bandCount: Int? = nil) throws {
         let ranges = Self.ranges(size: image.size, bandCount: bandCount)
         bands = Array(repeating: is_png_band(), count: ranges.count)
+        spills = Array(repeating: nil, count: ranges.count)
         var statuses = Array(repeating: Int32(IS_PNG_OK), count: ranges.count)
         bands.withUnsafeMutableBufferPointer { out in
             statuses.withUnsafeMutableBufferPointer { status in
@@ -52,9 +60,26 @@ final class BandedDeflate: @unchecked Sendable {
         }
     }
 
-    /// Takes over bands already deflated (``PNGBandStream``), in row order.
-    init(finished bands: [is_png_band]) {
+    /// Takes over bands already deflated (``PNGBandStream``), in row order, with the files of
+    /// those whose bytes were written out as they were made (nil: in memory).
+    init(finished bands: [is_png_band], spills: [BandSpillFile?]? = nil) {
         self.bands = bands
+        self.spills = spills ?? Array(repeating: nil, count: bands.count)
+    }
+
+    /// Reads the bytes of bands written out to their files back into memory, to be written into
+    /// the PNG, and closes the files. Called once the scan is made, when the photo's memory is
+    /// given back: only the output's compressed bytes are then resident.
+    func loadSpilled() throws {
+        for index in bands.indices {
+            guard let file = spills[index] else { continue }
+            // A band that failed was never handed over: its slot is empty and nothing is read.
+            if bands[index].length > 0 || bands[index].raw_length > 0 {
+                let status = is_png_band_load(&bands[index], file.descriptor)
+                guard status == Int32(IS_PNG_OK) else { throw PNGBandStream.failure(status, errno: errno, spill: file) }
+            }
+            spills[index] = nil
+        }
     }
 
     /// The rows of each band for an image of `size`: `bandCount` bands, by default two a core,

@@ -83,6 +83,7 @@ public enum PNGEncoder {
         var writer = try writer(size: size, format: .rgba8, iccProfile: iccProfile, profileName: profileName,
                                 srgbIntent: srgbIntent, compression: compression, dropAlpha: true, exif: exif,
                                 pixelsPerInch: pixelsPerInch)
+        try bands.loadSpilled()
         writer.bands = bands
         // libpng is handed rows it never reads when the image data comes in bands.
         let unread: [UInt8] = [0]

@@ -41,7 +41,8 @@ extension PrintScanner {
         typealias Made = (clippedPixels: Int, glareParts: [GlareBlockSums.Part], png: BandedDeflate?, jpeg: [UInt8])
         let made = try timings.measure("stream") { () throws -> Made in
             if let compression {
-                let png = try scan.stream(compression: compression, correction: kernel, glare: sums)
+                let png = try scan.stream(compression: compression, correction: kernel, glare: sums,
+                                          spillFolder: options.spillFolder)
                 return (png.clippedPixels, png.glareParts, png.bands, [])
             }
             let jpeg = try scan.streamJPEG(quality: quality!, correction: kernel, glare: sums)

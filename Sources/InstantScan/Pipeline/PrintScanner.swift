@@ -37,10 +37,13 @@ public struct PrintScanner: Sendable {
         var timings = StageTimings()
         let rectifier = PrintRectifier(options: options)
         // Without a preview nothing reads the photo beyond the prints.
-        let located = try PrintLocator(options: options).locate(data, corners: corners, timings: &timings,
-                                                                onlyThePrint: options.previewLongSide == nil) {
-            rectifier.decodeScale(for: $0, photo: $1)
+        let locate = { (timings: inout StageTimings) in
+            try PrintLocator(options: options).locate(data, corners: corners, timings: &timings,
+                                                      onlyThePrint: options.previewLongSide == nil) {
+                rectifier.decodeScale(for: $0, photo: $1)
+            }
         }
+        let located = try options.locateGate.map { gate in try gate.pass { try locate(&timings) } } ?? locate(&timings)
         var warnings = located.warnings
         let converter = try timings.measure("icc") {
             try PrintColorCorrection(options: options).converter(for: located.decoded, warnings: &warnings)

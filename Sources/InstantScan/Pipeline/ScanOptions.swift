@@ -55,6 +55,12 @@ public struct ScanOptions: Sendable {
     /// The same for a JPEG of this quality (``ScannedPrint/streamedJPEG``), compressed row by
     /// row; ignored when ``streamedPNG`` is set.
     package var streamedJPEG: Int?
+    /// A streamed PNG's compressed bytes are kept in unnamed files in this folder (the output's)
+    /// until written, rather than in memory beside the photo (``BandSpillFile``); nil, or a folder
+    /// that refuses such files: in memory.
+    package var spillFolder: String?
+    /// Shared by a batch's jobs so that one at a time decodes and detects (``LocateGate``).
+    var locateGate: LocateGate?
 
     /// Options with the defaults: every print, whole card, native size, frame white balance, no
     /// stretch, sRGB.

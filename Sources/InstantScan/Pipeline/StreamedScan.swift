@@ -35,9 +35,13 @@ struct StreamedScan {
 
     /// Makes the scan band by band: warped, converted, corrected by `correction` (nil: no white
     /// balance), summed into `glare` (nil: no glare sums) and deflated at `compression`, RGB.
+    /// With `spillFolder`, each band's compressed bytes go to an unnamed file there as they are
+    /// made (``BandSpillFile``), read back when the PNG is written.
     func stream(compression: PNGEncoder.Compression, correction: LightCorrectionKernel?,
-                glare: GlareBlockSums?, bandCount: Int? = nil, chunkRows: Int = StreamedScan.chunkRows) throws -> Made {
+                glare: GlareBlockSums?, spillFolder: String? = nil, bandCount: Int? = nil,
+                chunkRows: Int = StreamedScan.chunkRows) throws -> Made {
         let ranges = BandedDeflate.ranges(size: size, bandCount: bandCount)
+        let spills = ranges.map { _ in spillFolder.flatMap { BandSpillFile(in: $0) } }
         var bands = [is_png_band](repeating: is_png_band(), count: ranges.count)
         var failures = [Error?](repeating: nil, count: ranges.count)
         var clipped = [Int](repeating: 0, count: ranges.count)
@@ -54,7 +58,8 @@ struct StreamedScan {
                                 var part = glare?.part(rows: rows)
                                 var count = 0
                                 bandSlots[index] = try streamBand(rows, last: index == ranges.count - 1, compression: compression,
-                                                                  correction: correction, chunkRows: chunkRows) { chunk, first, rows in
+                                                                  correction: correction, spill: spills[index],
+                                                                  chunkRows: chunkRows) { chunk, first, rows in
                                     if let correction { count += correction.apply(toBand: chunk, firstRow: first, rows: rows) }
                                     if let glare, part != nil { glare.add(chunk, firstRow: first, rows: rows, to: &part!) }
                                 }
@@ -69,7 +74,7 @@ struct StreamedScan {
             }
         }
         // Owned from here: freed with it, also when a band failed.
-        let deflated = BandedDeflate(finished: bands)
+        let deflated = BandedDeflate(finished: bands, spills: spills)
         if let failure = failures.compactMap({ $0 }).first { throw failure }
         return Made(bands: deflated, clippedPixels: clipped.reduce(0, +), glareParts: parts.compactMap { $0 })
     }
@@ -77,7 +82,7 @@ struct StreamedScan {
     /// One deflate band: `made(chunk, firstRow, rows)` corrects and measures each chunk of rows
     /// (held in `chunk` from `firstRow`) before it is deflated.
     private func streamBand(_ rows: Range<Int>, last: Bool, compression: PNGEncoder.Compression,
-                            correction: LightCorrectionKernel?, chunkRows: Int,
+                            correction: LightCorrectionKernel?, spill: BandSpillFile?, chunkRows: Int,
                             made: (PixelBuffer, Int, Range<Int>) -> Void) throws -> is_png_band {
         // The filters of the band's first row read the row above it, made here again (each row's
         // bytes do not depend on the band that makes it).
@@ -92,6 +97,7 @@ struct StreamedScan {
             try PNGBandStream(width: size.width, rows: rows, channelsIn: 4, channels: 3, compression: compression,
                               rowBefore: before.map { UnsafePointer($0.rowPointer(0)) }, last: last)
         }
+        if let spill { try stream.spill(to: spill) }
         var chunk: PixelBuffer?
         for start in stride(from: rows.lowerBound, to: rows.upperBound, by: chunkRows) {
             let part = start..<min(start + chunkRows, rows.upperBound)
