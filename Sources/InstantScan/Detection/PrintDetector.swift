@@ -93,6 +93,9 @@ public struct PrintDetector: Sendable {
         chosen = completingRowGaps(chosen, sampler: refiner.sampler, gradient: gradient, scorer: scorer, working: trace.workingSize,
                                    toUpright: toUp, refine: refineHypothesis)
         lap("row gaps")
+        chosen = completingRowOutlines(chosen, image: work, gradient: gradient, scorer: scorer, toUpright: toUp,
+                                       refine: refineHypothesis)
+        lap("row outlines")
         let pictureDetail = PictureDetail(image: work)
         let shared = Self.sharedFormat(of: chosen.map(\.1.format))
         for (index, (h, print)) in chosen.enumerated() {
