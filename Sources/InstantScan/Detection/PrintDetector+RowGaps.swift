@@ -100,7 +100,7 @@ extension PrintDetector {
     static let bareWallGradient: Float = 2.5
 
     /// The working gradient's mean over the bounding box of `quad` (working coordinates).
-    private static func meanGradient(_ g: ColorGradient, over quad: Quad) -> Float {
+    static func meanGradient(_ g: ColorGradient, over quad: Quad) -> Float {
         let xs = quad.corners.map(\.x), ys = quad.corners.map(\.y)
         let x0 = max(0, Int(xs.min()!)), x1 = min(g.width - 1, Int(xs.max()!))
         let y0 = max(0, Int(ys.min()!)), y1 = min(g.height - 1, Int(ys.max()!))

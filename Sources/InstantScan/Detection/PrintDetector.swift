@@ -97,6 +97,8 @@ public struct PrintDetector: Sendable {
         chosen = completingRowGaps(chosen, sampler: refiner.sampler, gradient: gradient, scorer: scorer, working: trace.workingSize,
                                    toUpright: toUp, refine: refineHypothesis)
         lap("row gaps")
+        chosen = completingRowOutlines(chosen, image: work, gradient: gradient, sampler: refiner.sampler, toUpright: toUp)
+        lap("row outlines")
         let pictureDetail = PictureDetail(image: work)
         let shared = Self.sharedFormat(of: chosen.map(\.1.format))
         for (index, (h, print)) in chosen.enumerated() {

@@ -267,7 +267,7 @@ enum DetectionScenes {
          ("oblique-view", obliqueView), ("small-print", smallPrint), ("dim-tungsten", dimTungsten),
          ("empty-wood", empty(.wood(angle: 0.4))),
          ("empty-cloth", empty(.cloth)), ("empty-pale", empty(.paleTable)), ("empty-dark", empty(.dark)),
-         ("wall", SettingScenes.wall), ("wall-row", WallRowScenes.row), ("patterned-frame", SettingScenes.patternedFrame),
+         ("wall", SettingScenes.wall), ("wall-row", WallRowScenes.row), ("wall-row-patterned", WallRowScenes.patternedRow), ("patterned-frame", SettingScenes.patternedFrame),
          ("off-nominal-card", SettingScenes.offNominalCard), ("spectra", SettingScenes.spectra),
          ("thumb-over-edge", SettingScenes.thumbOverEdge), ("album-page", SettingScenes.albumPage),
          ("curled-on-table", SettingScenes.curledOnTable), ("curled-in-hand", SettingScenes.curledInHand),

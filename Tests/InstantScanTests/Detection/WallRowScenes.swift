@@ -37,4 +37,34 @@ enum WallRowScenes {
         s.glare = [.init(center: Point(700, 630), radius: 45), .init(center: Point(1010, 570), radius: 40)]
         return s
     }
+
+    /// Seven Instax Minis about 75 px across in a row on a painted wall, as ``row``, two of them side
+    /// by side in the row's middle with decorated frames: grey with pink stripes, and pale with large
+    /// purple dots. The pattern reaches the card's edge, so the line search breaks those edges into
+    /// pieces, at the working scale and at the finer one alike.
+    static var patternedRow: SceneMaker {
+        var s = SceneMaker()
+        s.width = 1600
+        s.height = 1200
+        s.surface = .plain(150, 140, 110)
+        s.shadow = 0.2
+        let f = SettingScenes.frames
+        let frames = [f[0], f[2], f[0], (170, 170, 178), (225, 215, 200), f[0], f[1]]
+        var prints: [SceneMaker.Print] = []
+        for k in 0..<7 {
+            let centre = Point(260 + 150 * Double(k), 760 - 40 * Double(k))
+            var print = SceneMaker.Print(format: .instaxMini,
+                                         corners: SceneMaker.corners(format: .instaxMini, center: centre, height: 115,
+                                                                     rotation: -0.2, tilt: 0.4),
+                                         cardColor: frames[k], cornerRadius: 3, pictureSeed: UInt64(k + 31))
+            if k == 3 { print.stripeColor = (220, 60, 170) }
+            if k == 4 {
+                print.dotColor = (90, 50, 140)
+                print.dotDiameter = 6
+            }
+            prints.append(print)
+        }
+        s.prints = prints
+        return s
+    }
 }

@@ -1,0 +1,126 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A card found by its outline alone: the colour step from a plain surface to the card's border band,
+/// whatever the band's colour or pattern, near a place where a row of prints says one sits.
+///
+/// A patterned or decorated band (stripes, dots, printed motifs) puts strong edges of its own a pixel
+/// or two inside the card's edge: where they meet it, the gradient turns toward them, and the line
+/// search breaks the card's side into pieces too short to keep, or finds none at all. The step across
+/// the side does not need the gradient's direction: averaged along the side, the band's pattern
+/// melts into its mean colour while the surface outside stays plain, so a quad of the row's size and
+/// orientation laid over the place shows the step on all four sides only where the card is.
+///
+/// This only proposes a quad: the caller tests it as a card of the row's format and refinement must
+/// measure its edges at full resolution, as for any quad the line search gave.
+struct BandOutline {
+    let image: WorkingImage
+
+    /// Offset (working pixels) of the samples each side of a side: clear of the edge's own blur,
+    /// within a narrow band.
+    var offset = 1.5
+    /// Smallest step (levels, RGB distance of the two sides' mean colours) on every side, beyond the
+    /// surface's own unevenness there.
+    var minimumStep: Float = 12
+
+    /// The quad near `place` (working coordinates; within `reach` pixels, a tenth of its size and
+    /// about ten degrees), clear of the `taken` cards, whose weakest side shows the clearest step from
+    /// a plain surface outside to a band inside, if every side shows one.
+    func quad(near place: Quad, reach: Double, clearOf taken: [Quad]) -> QuadHypothesis? {
+        let centre = place.centroid
+        let scales = [0.88, 0.92, 0.96, 1.0, 1.04, 1.08, 1.12]
+        // Neighbours' sides turn by several degrees along a row seen at an angle (vanishing points).
+        let turns = [-0.16, -0.08, 0, 0.08, 0.16]
+        func shifted(_ scale: Double, _ turn: Double, _ dx: Double, _ dy: Double) -> Quad {
+            let c = cos(turn) * scale, s = sin(turn) * scale
+            return place.mapped { p in
+                let x = p.x - centre.x, y = p.y - centre.y
+                return Point(centre.x + c * x - s * y + dx, centre.y + s * x + c * y + dy)
+            }
+        }
+        // A coarse grid (a twentieth of the card's short side, at least two pixels) whose samples lie
+        // a grid step each side of the quad's sides, so that the card's edge falls between them
+        // wherever it lies between two grid points; then the pixel around the best, at `offset`.
+        let stride = max(2, (min(place.meanWidth, place.meanHeight) / 20).rounded())
+        let steps = Int(reach / stride)
+        guard steps > 0 else { return nil }
+        var coarse = self
+        coarse.offset = max(offset, stride)
+        var start: (score: Float, scale: Double, turn: Double, dx: Double, dy: Double)?
+        for scale in scales {
+            for turn in turns {
+                for i in -steps...steps {
+                    for j in -steps...steps {
+                        let dx = stride * Double(i), dy = stride * Double(j)
+                        let q = shifted(scale, turn, dx, dy)
+                        let s = coarse.score(q)
+                        // A print found already has its own step all round: only a quad clear of it.
+                        guard s > (start?.score ?? minimumStep),
+                              !taken.contains(where: { ConvexOverlap.overlapOfSmaller($0, q) > 0.15 }) else { continue }
+                        start = (s, scale, turn, dx, dy)
+                    }
+                }
+            }
+        }
+        guard var centreOfSearch = start.map({ ($0.scale, $0.turn, $0.dx, $0.dy) }) else { return nil }
+        var best: (score: Float, quad: Quad)?
+        for (reachFine, turnFine) in [(stride / 2, 0.04), (1, 0.02)] {
+            var improved = centreOfSearch
+            for ds in [-0.02, 0, 0.02] {
+                for dt in [-turnFine, 0, turnFine] {
+                    for dx in [-reachFine, 0, reachFine] {
+                        for dy in [-reachFine, 0, reachFine] {
+                            let scale = centreOfSearch.0 + ds, turn = centreOfSearch.1 + dt
+                            let x = centreOfSearch.2 + dx, y = centreOfSearch.3 + dy
+                            let q = shifted(scale, turn, x, y)
+                            let s = score(q)
+                            guard s > (best?.score ?? minimumStep),
+                                  !taken.contains(where: { ConvexOverlap.overlapOfSmaller($0, q) > 0.15 }) else { continue }
+                            best = (s, q)
+                            improved = (scale, turn, x, y)
+                        }
+                    }
+                }
+            }
+            centreOfSearch = improved
+        }
+        guard let found = best else { return nil }
+        let perimeter = (0..<4).reduce(0.0) { $0 + found.quad.corners[$1].distance(to: found.quad.corners[($1 + 1) % 4]) }
+        return QuadHypothesis(quad: found.quad, lines: [], coverage: 1, coveredLength: perimeter)
+    }
+
+    /// The weakest side's step: its outside and inside mean colours apart, less the outside's spread
+    /// (a surface busy there, a neighbour or a shadow, is no plain surface), levels.
+    func score(_ q: Quad) -> Float {
+        let c = q.centroid
+        var weakest = Float.infinity
+        for i in 0..<4 {
+            let a = q.corners[i], b = q.corners[(i + 1) % 4]
+            let length = a.distance(to: b)
+            guard length > 4 else { return 0 }
+            var normal = Point(-(b.y - a.y) / length, (b.x - a.x) / length)
+            let middle = (a + b) * 0.5
+            if (middle.x - c.x) * normal.x + (middle.y - c.y) * normal.y < 0 { normal = normal * -1 }
+            // Clear of the corners, which rounding and perspective move.
+            let count = max(6, Int(length / 2))
+            var outside = (Float(0), Float(0), Float(0)), inside = outside, square: Float = 0
+            for k in 0..<count {
+                let p = a + (b - a) * (0.15 + 0.7 * Double(k) / Double(count - 1))
+                let o = image.color(at: p + normal * offset), n = image.color(at: p - normal * offset)
+                outside.0 += o.0; outside.1 += o.1; outside.2 += o.2
+                inside.0 += n.0; inside.1 += n.1; inside.2 += n.2
+                square += o.0 * o.0 + o.1 * o.1 + o.2 * o.2
+            }
+            let w = 1 / Float(count)
+            let mo = (outside.0 * w, outside.1 * w, outside.2 * w), mi = (inside.0 * w, inside.1 * w, inside.2 * w)
+            let spread = max(0, square * w - (mo.0 * mo.0 + mo.1 * mo.1 + mo.2 * mo.2)).squareRoot()
+            let d = ((mo.0 - mi.0) * (mo.0 - mi.0) + (mo.1 - mi.1) * (mo.1 - mi.1) + (mo.2 - mi.2) * (mo.2 - mi.2)).squareRoot()
+            weakest = min(weakest, d - spread)
+            if weakest <= minimumStep { return weakest }
+        }
+        return weakest
+    }
+}
