@@ -66,14 +66,24 @@ struct EdgeRefiner {
         guard straight.t.count >= max(6, profiles / 5),
               let fit = RobustLineFit(t: straight.t, s: straight.s, weights: straight.w.map { $0.squareRoot() })
         else { return nil }
-        let p0 = a + n * fit.intercept
-        let p1 = a + u * length + n * (fit.intercept + fit.slope * length)
-        let sortedStrength = straight.w.sorted()
-        let sortedNoise = straight.noise.sorted()
-        var result = Result(line: ImageLine(p0, p1), inlierFraction: fit.inlierFraction,
-                            foundFraction: Double(straight.t.count) / Double(max(straight.taken, 1)),
-                            strength: sortedStrength[sortedStrength.count / 2], scale: fit.scale,
-                            noise: sortedNoise[sortedNoise.count / 2])
+        func result(_ points: Points, _ fit: RobustLineFit) -> Result {
+            let p0 = a + n * fit.intercept
+            let p1 = a + u * length + n * (fit.intercept + fit.slope * length)
+            let sortedStrength = points.w.sorted()
+            let sortedNoise = points.noise.sorted()
+            return Result(line: ImageLine(p0, p1), inlierFraction: fit.inlierFraction,
+                          foundFraction: Double(points.t.count) / Double(max(points.taken, 1)),
+                          strength: sortedStrength[sortedStrength.count / 2], scale: fit.scale,
+                          noise: sortedNoise[sortedNoise.count / 2])
+        }
+        // A patterned border has edges of its own: the first met from it is a stripe's, not the card's,
+        // and those scatter along the side where the card's lie on one line.
+        if rule == .firstFromBorder, let consensusBelow, fit.inlierFraction < consensusBelow || fit.scale >= consensusSpread,
+           let (points, line) = consensusEdge(a: a, u: u, n: n, start: start, usable: usable, profiles: profiles,
+                                              radius: radius, first: fit, found: straight.t.count) {
+            return result(points, line)
+        }
+        var result = result(straight, fit)
         if allowsBow, length >= minimumBowedLength, let curve = bowed(a: a, u: u, n: n, length: length, start: start, usable: usable,
                                         profiles: profiles, radius: radius, rule: rule, straight: straight, line: fit) {
             result.curve = curve.curve
@@ -82,6 +92,39 @@ struct EdgeRefiner {
             result.scale = curve.fit.scale
         }
         return result
+    }
+
+    /// Below this inlier share the first peaks met from the border do not make one line, and the
+    /// line most profiles share is looked for among all their peaks; nil: never. Only for a border
+    /// with a printed pattern: on a plain one the first change met is the card's edge, and the line
+    /// most profiles share beyond it is a sleeve pocket's edge or a shadow's.
+    var consensusBelow: Double?
+    /// Robust spread (pixels) of the first peaks about their line from which they are taken for a
+    /// smear of a pattern's edges rather than one edge, however many of them the line holds: a
+    /// real edge's peaks lie within a fraction of a pixel of it.
+    var consensusSpread = 1.0
+    /// Inlier share the line most profiles share must reach to stand for the side.
+    var consensusInliers = 0.8
+
+    /// The side as the line most profiles have a peak on, among all their significant peaks, when it
+    /// is clearly better supported than `first` (the line through the first peaks met from the
+    /// border) or much tighter about its line, and as many profiles find it: the outline of a card
+    /// with a striped or dotted frame, whose pattern's edges are met first but scatter across the band.
+    private func consensusEdge(a: Point, u: Point, n: Point, start: Double, usable: Double, profiles: Int,
+                               radius: Int, first: RobustLineFit, found: Int) -> (Points, RobustLineFit)? {
+        let all = measure(a: a, u: u, n: n, start: start, usable: usable, profiles: profiles,
+                          radius: radius, rule: .nearestToPrediction, allPeaks: true) { _ in 0 }
+        guard all.t.count >= max(6, profiles / 5),
+              let shared = RobustLineFit(t: all.t, s: all.s, weights: all.w.map { $0.squareRoot() }) else { return nil }
+        // Each profile's peak nearest that line, and the line through them.
+        let along = measure(a: a, u: u, n: n, start: start, usable: usable, profiles: profiles,
+                            radius: 3, rule: .nearestToPrediction) { shared.intercept + shared.slope * $0 }
+        guard along.t.count >= max(6, (8 * found) / 10),
+              let line = RobustLineFit(t: along.t, s: along.s, weights: along.w.map { $0.squareRoot() }),
+              line.inlierFraction >= consensusInliers,
+              line.inlierFraction >= first.inlierFraction + 0.15 || line.scale <= first.scale / 2
+        else { return nil }
+        return (along, line)
     }
 
     /// Sagitta (full-resolution pixels) from which a side is taken as bowed rather than straight: below
@@ -130,12 +173,16 @@ struct EdgeRefiner {
         /// Each profile's median colour change.
         var noise: [Double] = []
         var taken = 0
+
+        mutating func append(t: Double, s: Double, w: Double) {
+            self.t.append(t); self.s.append(s); self.w.append(w)
+        }
     }
 
     /// Takes `profiles` colour profiles across the side, each centred `centre(t)` off the base line,
     /// and locates the edge in each.
     private func measure(a: Point, u: Point, n: Point, start: Double, usable: Double, profiles: Int,
-                         radius: Int, rule: PeakRule, centre: (Double) -> Double) -> Points {
+                         radius: Int, rule: PeakRule, allPeaks: Bool = false, centre: (Double) -> Double) -> Points {
         let count = 2 * radius + 3
         var colours = [Float](repeating: 0, count: 3 * count)
         var deriv = [Float](repeating: 0, count: count)
@@ -166,6 +213,12 @@ struct EdgeRefiner {
             let floor = max(minimumContrast, relativePeak * strongest)
             var pick = -1
             var pickScore = Double.infinity
+            if allPeaks {
+                for j in 2..<(count - 2) where deriv[j] >= floor && deriv[j] >= deriv[j - 1] && deriv[j] > deriv[j + 1] {
+                    points.append(t: t, s: shift + Double(j - radius - 1) + Self.peakOffset(deriv, j), w: Double(deriv[j]))
+                }
+                continue
+            }
             for j in 2..<(count - 2) where deriv[j] >= floor && deriv[j] >= deriv[j - 1] && deriv[j] > deriv[j + 1] {
                 let s = Double(j - radius - 1)
                 switch rule {
@@ -178,13 +231,15 @@ struct EdgeRefiner {
                 }
             }
             guard pick > 0 else { continue }
-            let y0 = Double(deriv[pick - 1]), y1 = Double(deriv[pick]), y2 = Double(deriv[pick + 1])
-            let curvature = y0 - 2 * y1 + y2
-            let offset = curvature < 0 ? max(-0.5, min(0.5, 0.5 * (y0 - y2) / curvature)) : 0
-            points.t.append(t)
-            points.s.append(shift + Double(pick - radius - 1) + offset)
-            points.w.append(y1)
+            points.append(t: t, s: shift + Double(pick - radius - 1) + Self.peakOffset(deriv, pick), w: Double(deriv[pick]))
         }
         return points
+    }
+
+    /// Sub-pixel offset of the peak at `j`: the vertex of a parabola through it and its neighbours.
+    private static func peakOffset(_ deriv: [Float], _ j: Int) -> Double {
+        let y0 = Double(deriv[j - 1]), y1 = Double(deriv[j]), y2 = Double(deriv[j + 1])
+        let curvature = y0 - 2 * y1 + y2
+        return curvature < 0 ? max(-0.5, min(0.5, 0.5 * (y0 - y2) / curvature)) : 0
     }
 }

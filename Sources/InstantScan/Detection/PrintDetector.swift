@@ -73,6 +73,8 @@ public struct PrintDetector: Sendable {
                 print.measuredEdges = h.cardSupport.map { h.origin == .card || $0 >= 0.5 }
                 return (print, true, 0)
             }
+            var refiner = refiner
+            refiner.patternedBorder = h.border.map { $0.pattern > 0 || $0.plainness < 0.8 } ?? false
             let refined = refiner.refineInSleeve(card: card, window: window, format: h.format)
             var print = DetectedPrint(format: refined.format, card: refined.card, window: refined.window,
                                       confidence: h.score, touchesImageBorder: false)

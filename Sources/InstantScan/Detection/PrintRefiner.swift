@@ -20,6 +20,10 @@ struct PrintRefiner {
     /// Largest displacement (share of the card) of a cleanly measured window from its format's
     /// nominal place at which it is reported as measured: about 2 mm on a Polaroid 600.
     var measuredWindowOffset = 0.025
+    /// Whether the print's border carries a printed pattern (stripes, dots): then a side's first
+    /// change met from the border may be the pattern's, and the card's edge is the line most of the
+    /// side's profiles share (``EdgeRefiner/consensusBelow``).
+    var patternedBorder = false
 
     struct Refined: Sendable {
         var card: Quad
@@ -43,7 +47,8 @@ struct PrintRefiner {
     /// `card` and `window` are in upright full-resolution pixels, TL, TR, BR, BL of the upright print
     /// as far as the working image could tell.
     func refine(card: Quad, window: Quad, format: PrintFormat) -> Refined {
-        let refiner = EdgeRefiner(sampler: sampler)
+        var refiner = EdgeRefiner(sampler: sampler)
+        if patternedBorder { refiner.consensusBelow = 0.6 }
         let cardRadius = 2 * workingScale + 3
         let borderWindow = PrintTemplate(format: format).window(forCard: card) ?? window
         var inwardReach = [Double](repeating: 0, count: 4)
