@@ -256,6 +256,7 @@ typedef struct {
     uint32_t height;
     int components;
     int color_space;            /* libjpeg's J_COLOR_SPACE of the file */
+    int progressive;            /* 1: progressive (skipping rows still decodes every scan) */
 } is_jpeg_header;
 
 typedef struct {
