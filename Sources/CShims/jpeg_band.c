@@ -101,6 +101,7 @@ int is_jpeg_reader_read_header(is_jpeg_reader *reader, is_jpeg_header *header) {
     header->height = reader->cinfo.image_height;
     header->components = reader->cinfo.num_components;
     header->color_space = reader->cinfo.jpeg_color_space;
+    header->progressive = reader->cinfo.progressive_mode ? 1 : 0;
     reader->phase = 1;
     return IS_JPEG_OK;
 }

@@ -236,6 +236,10 @@ int is_warp_path_available(int path);
  * call for different rows at once. */
 void is_warp_bilinear_rgba(const is_warp_params *params, int first_row, int row_count, int path);
 
+/* Of output row `row`, only columns x_begin, x_begin + step, … below x_end (the others untouched):
+ * the same bytes those columns get from is_warp_bilinear_rgba, for samplers that read a sparse grid. */
+void is_warp_bilinear_rgba_every(const is_warp_params *params, int row, int x_begin, int x_end, int step, int path);
+
 /* ---------------------------------------------------------------------------------------------
  * A band of a JPEG's rows (and columns) through libjpeg's API (jpeg_band.c), its setjmp inside C.
  * ------------------------------------------------------------------------------------------- */
@@ -256,6 +260,7 @@ typedef struct {
     uint32_t height;
     int components;
     int color_space;            /* libjpeg's J_COLOR_SPACE of the file */
+    int progressive;            /* 1: progressive (skipping rows still decodes every scan) */
 } is_jpeg_header;
 
 typedef struct {

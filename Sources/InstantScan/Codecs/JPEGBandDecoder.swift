@@ -4,7 +4,8 @@
 /// are exactly those of ``JPEGDecoder``'s whole-image decode at the same scale.
 ///
 /// A scan with corners decodes only the ``StoredBand`` its print covers through this (detection
-/// still needs the whole photo first).
+/// still needs the whole photo first). A large band of a baseline file is decoded on two cores
+/// (``JPEGBandSplit``), with the same pixels.
 enum JPEGBandDecoder {
     /// Decodes `rows` × `columns` (all columns when nil) of the image scaled by 1/`scaleDenominator`
     /// (coordinates in the scaled image), as `format` (``PixelFormat/rgb8`` or ``PixelFormat/rgba8``).
@@ -29,7 +30,37 @@ enum JPEGBandDecoder {
                 throw CodecError.unsupported("JPEG band rows \(rows), columns \(columns) outside the \(width)×\(height) image")
             }
             let pixels = try PixelBuffer(width: columns.count, height: rows.count, format: format, maximumPixels: maximumPixels)
-            try session.readBand(rows: rows, columns: columns, scaleDenominator: scaleDenominator, into: pixels)
+            let parts = JPEGBandSplit.parts(rows: rows, columns: columns.count, width: width,
+                                             progressive: session.isProgressive)
+            guard parts.count > 1 else {
+                try session.readBand(rows: rows, columns: columns, scaleDenominator: scaleDenominator, into: pixels)
+                return pixels
+            }
+            // This session decodes the first part; each other part gets a reader of its own.
+            var failures = [Error?](repeating: nil, count: parts.count)
+            failures.withUnsafeMutableBufferPointer { slots in
+                // Each part writes only its own slot and its own rows of `pixels`.
+                nonisolated(unsafe) let slots = slots
+                RowBands.run(parts) { index, part in
+                    let read = { (reader: JPEGReadSession) throws in
+                        try reader.readBand(rows: part, columns: columns, scaleDenominator: scaleDenominator,
+                                            into: pixels, atRow: part.lowerBound - rows.lowerBound)
+                    }
+                    do {
+                        if index == 0 {
+                            try read(session)
+                        } else {
+                            try JPEGReadSession.withSession(data) { reader in
+                                _ = try reader.readHeader()
+                                try read(reader)
+                            }
+                        }
+                    } catch {
+                        slots[index] = error
+                    }
+                }
+            }
+            if let failure = failures.compactMap({ $0 }).first { throw failure }
             return pixels
         }
     }

@@ -7,6 +7,8 @@ internal import CShims
 /// where the bytes are pinned.
 final class JPEGReadSession {
     private let reader: OpaquePointer
+    /// Whether the header read says the file is progressive (``readHeader()`` sets it).
+    private(set) var isProgressive = false
 
     private init(reader: OpaquePointer) {
         self.reader = reader
@@ -32,19 +34,22 @@ final class JPEGReadSession {
     func readHeader() throws -> PixelSize {
         var header = is_jpeg_header()
         try check(is_jpeg_reader_read_header(reader, &header), stage: "JPEG header")
+        isProgressive = header.progressive != 0
         return PixelSize(width: Int(header.width), height: Int(header.height))
     }
 
     /// Decodes `rows` × `columns` of the image scaled by 1/`scaleDenominator` into `pixels`
-    /// (RGB8 or RGBA8, exactly that size).
-    func readBand(rows: Range<Int>, columns: Range<Int>, scaleDenominator: Int, into pixels: PixelBuffer) throws {
+    /// (RGB8 or RGBA8, `columns` wide) from its row `firstRow` on.
+    func readBand(rows: Range<Int>, columns: Range<Int>, scaleDenominator: Int, into pixels: PixelBuffer,
+                  atRow firstRow: Int = 0) throws {
         precondition(pixels.format != .gray8, "JPEG bands decode into RGB8 or RGBA8")
-        precondition(pixels.width == columns.count && pixels.height == rows.count, "the buffer is the band's size")
+        precondition(pixels.width == columns.count && firstRow >= 0 && firstRow + rows.count <= pixels.height,
+                     "the buffer holds the band's rows")
         var request = is_jpeg_band_request(
             scale_denominator: Int32(scaleDenominator), channels: Int32(pixels.format.bytesPerPixel),
             first_row: UInt32(rows.lowerBound), row_count: UInt32(rows.count),
             first_column: UInt32(columns.lowerBound), column_count: UInt32(columns.count))
-        try check(is_jpeg_reader_decode_band(reader, &request, pixels.baseAddress, pixels.bytesPerRow), stage: "JPEG data")
+        try check(is_jpeg_reader_decode_band(reader, &request, pixels.rowPointer(firstRow), pixels.bytesPerRow), stage: "JPEG data")
     }
 
     private func check(_ status: Int32, stage: String) throws {

@@ -12,9 +12,17 @@ protocol CardRows {
     /// RGBA8 row `y`: valid until two other rows have been read (a sampler reads a row and the
     /// one a grid step below it together).
     func row(_ y: Int) -> UnsafePointer<UInt8>
+    /// Row `y` as ``row(_:)`` gives it, where only columns `first`, `first + step`, … below `end`
+    /// need be read (a sampler on a sparse grid); the others may hold anything.
+    func row(_ y: Int, columnsFrom first: Int, to end: Int, every step: Int) -> UnsafePointer<UInt8>
 }
 
 extension CardRows {
+    /// The whole row: what an image that holds its rows gives.
+    func row(_ y: Int, columnsFrom first: Int, to end: Int, every step: Int) -> UnsafePointer<UInt8> {
+        row(y)
+    }
+
     /// The size as a ``PixelSize``.
     var cardSize: PixelSize { PixelSize(width: width, height: height) }
 }

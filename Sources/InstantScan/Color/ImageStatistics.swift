@@ -73,8 +73,10 @@ struct ImageStatistics {
             flags = [UInt8](unsafeUninitializedCapacity: grid) { flagBytes, flagCount in
                 below = [UInt8](unsafeUninitializedCapacity: 3 * grid) { belowBytes, belowCount in
                     var s = 0, n = 0, d = 0
+                    // Only the grid's columns are read, and the right neighbour of the last.
+                    let gridEnd = min(x1 + step, width)
                     for y in stride(from: y0, to: y1, by: step) {
-                        let here = image.row(y)
+                        let here = image.row(y, columnsFrom: x0, to: gridEnd, every: step)
                         // The row below is read only once a sample of this row needs its edge down.
                         var rowBelow: UnsafePointer<UInt8>?, belowRead = y + step >= height
                         for x in stride(from: x0, to: x1, by: step) {
@@ -84,7 +86,7 @@ struct ImageStatistics {
                             var flag: UInt8 = 0
                             if read(x + step, y, here) != nil { flag |= EdgeFlag.right }
                             if !belowRead, includes(x, y + step) {
-                                rowBelow = image.row(y + step)
+                                rowBelow = image.row(y + step, columnsFrom: x0, to: gridEnd, every: step)
                                 belowRead = true
                             }
                             if let neighbour = read(x, y + step, rowBelow) {

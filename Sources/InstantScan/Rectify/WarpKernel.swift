@@ -36,6 +36,23 @@ struct WarpKernel: @unchecked Sendable {
         guard !rows.isEmpty else { return }
         precondition(rows.lowerBound >= outputFirstRow && rows.upperBound - outputFirstRow <= output.height,
                      "rows \(rows) outside the output band")
+        var params = colorParameters
+        is_warp_bilinear_rgba(&params, Int32(rows.lowerBound), Int32(rows.count), path.rawValue)
+    }
+
+    /// Of output row `y`, only columns `first`, `first + step`, … below `end`, with the bytes
+    /// ``bilinearColor(rows:path:)`` gives them (the other columns are left as they are): for
+    /// samplers that read a sparse grid of the scan.
+    func bilinearColor(row y: Int, columnsFrom first: Int, to end: Int, every step: Int, path: WarpPath = .best) {
+        precondition(y >= outputFirstRow && y - outputFirstRow < output.height && first >= 0 && end <= output.width
+                     && step >= 1, "row \(y), columns \(first)..<\(end) outside the output band")
+        guard first < end else { return }
+        var params = colorParameters
+        is_warp_bilinear_rgba_every(&params, Int32(y), Int32(first), Int32(end), Int32(step), path.rawValue)
+    }
+
+    /// The C kernel's parameters for an RGBA output.
+    private var colorParameters: is_warp_params {
         var params = is_warp_params()
         params.source = UnsafePointer(source.baseAddress)
         params.source_stride = source.bytesPerRow
@@ -47,7 +64,7 @@ struct WarpKernel: @unchecked Sendable {
         params.output_width = Int32(output.width)
         params.output_first_row = Int32(outputFirstRow)
         params.homography = (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7], h[8])
-        is_warp_bilinear_rgba(&params, Int32(rows.lowerBound), Int32(rows.count), path.rawValue)
+        return params
     }
 
     /// ``bilinear(rows:)`` one channel at a time, for grey images.
