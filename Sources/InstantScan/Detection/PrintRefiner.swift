@@ -65,6 +65,10 @@ struct PrintRefiner {
                                         format: format, refiner: refiner)
             offNominal = offNominal || cardEdges[i] != nil
         }
+        for i in 0..<4 {
+            guard let side = cardEdges[i] else { continue }
+            cardEdges[i] = outerEdgeOfPatternedSide(i, card: card, side: side, reach: cardRadius) ?? side
+        }
         var refinedCard = PrintRefiner.quad(from: cardEdges, fallback: card)
 
         // The window as the template places it in the refined card; the search reaches far enough to
