@@ -70,6 +70,11 @@ struct PrintRefiner {
                                         format: format, refiner: refiner)
             offNominal = offNominal || cardEdges[i] != nil
         }
+        // A plain border has no stripe to stop on; its band outside a side is a pocket's or a shadow's.
+        for i in 0..<4 where patternedBorder {
+            guard let side = cardEdges[i] else { continue }
+            cardEdges[i] = outerEdgeOfPatternedSide(i, card: card, side: side, reach: cardRadius) ?? side
+        }
         var refinedCard = PrintRefiner.quad(from: cardEdges, fallback: card)
 
         // The window as the template places it in the refined card; the search reaches far enough to
