@@ -62,12 +62,15 @@ struct PatternedSideTests {
         #expect(try Self.refiner(plain).outerEdgeOfPatternedSide(0, card: card, side: Self.topSide(of: card, inward: 6), reach: 11) == nil)
     }
 
-    /// The whole refinement, from the card's own corners: no side of the striped card strays inward.
+    /// The whole refinement, from the card's own corners, of a border the detector judged not plain
+    /// (``PrintRefiner/patternedBorder``): no side of the striped card strays inward.
     @Test("a striped card is refined to its edges")
     func stripedCardRefined() throws {
         let scene = Self.stripedCard()
         let print = scene.prints[0]
-        let refined = try Self.refiner(scene).refine(card: print.corners, window: print.window, format: .polaroid600)
+        var refiner = try Self.refiner(scene)
+        refiner.patternedBorder = true
+        let refined = refiner.refine(card: print.corners, window: print.window, format: .polaroid600)
         let error = PrintDetectorTests.cornerError(refined.card, print.corners)
         #expect(error <= 1.5, "card corners off by \(error) px")
     }
