@@ -26,12 +26,23 @@ struct BandOutline {
     /// surface's own unevenness there.
     var minimumStep: Float = 12
 
-    /// The quad near `place` (working coordinates; within `reach` pixels, a tenth of its size and
-    /// about ten degrees), clear of the `taken` cards, whose weakest side shows the clearest step from
-    /// a plain surface outside to a band inside, if every side shows one.
-    func quad(near place: Quad, reach: Double, clearOf taken: [Quad]) -> QuadHypothesis? {
+    /// Sizes tried when nothing says the card's: a tenth either way of the place's.
+    static let freeScales = [0.88, 0.92, 0.96, 1.0, 1.04, 1.08, 1.12]
+
+    /// Sizes tried around a size the row predicts: within its neighbours' agreement on one scale.
+    static func scales(around predicted: Double) -> [Double] {
+        [0.97, 1.0, 1.03].map { $0 * predicted }
+    }
+
+    /// The quad near `place` (working coordinates; within `reach` pixels, at one of `scales` of its
+    /// size and within about ten degrees), clear of the `taken` cards, whose weakest side shows the
+    /// clearest step from a plain surface outside to a band inside, if every side shows one.
+    ///
+    /// A size the row predicts matters beyond speed: a patterned band's mean colour can be close to the
+    /// surface's, and a quad shrunk onto the picture's edge then shows a clearer step than the card's.
+    func quad(near place: Quad, reach: Double, scales: [Double] = BandOutline.freeScales,
+              clearOf taken: [Quad]) -> QuadHypothesis? {
         let centre = place.centroid
-        let scales = [0.88, 0.92, 0.96, 1.0, 1.04, 1.08, 1.12]
         // Neighbours' sides turn by several degrees along a row seen at an angle (vanishing points).
         let turns = [-0.16, -0.08, 0, 0.08, 0.16]
         func shifted(_ scale: Double, _ turn: Double, _ dx: Double, _ dy: Double) -> Quad {

@@ -23,10 +23,19 @@ extension PrintDetector {
         guard !places.isEmpty else { return chosen }
         let outline = BandOutline(image: image)
         let template = PrintTemplate(format: row.format)
+        // The row's cards lie on one surface: their scale says each missing card's size.
+        let plane = ScalePlane(fitting: cards.map { ($0, row.format) })
         var out = chosen
         for place in places.prefix(Self.maximumRowGapPlaces) where out.count < options.maximumPrints {
+            // Its neighbours each way bracket the card's shape; beyond the row's end, the plane its size.
+            let bracketed = Self.bracketedCard(at: place, among: cards)
+            let start = bracketed ?? place
+            let predicted = bracketed == nil
+                ? plane.map { $0.pixelsPerMillimetre(at: place.centroid) / ScalePlane.pixelsPerMillimetre(place, row.format) }
+                : 1
+            let scales = predicted.map(BandOutline.scales(around:)) ?? BandOutline.freeScales
             // As for the finer crops: a print hung by hand sits a good part of its size off the step.
-            guard let found = outline.quad(near: place, reach: 0.4 * max(place.meanWidth, place.meanHeight), clearOf: taken),
+            guard let found = outline.quad(near: start, reach: 0.4 * max(place.meanWidth, place.meanHeight), scales: scales, clearOf: taken),
                   found.quad.isInside(width: working.width, height: working.height, tolerance: 1) else { continue }
             // The coarse outline is a working pixel or so off; the fit looks a few beyond that.
             // Within the border band: beyond it the picture's own edge would be taken for the card's.

@@ -15,16 +15,7 @@ enum WallRowScenes {
         s.surface = .plain(176, 168, 150)
         s.shadow = 0.2
         let f = SettingScenes.frames
-        let frames = [f[0], f[2], f[0], f[1], f[4], f[0], f[0]]
-        var prints: [SceneMaker.Print] = []
-        for k in 0..<7 {
-            let centre = Point(260 + 150 * Double(k), 760 - 40 * Double(k))
-            let print = SceneMaker.Print(format: .instaxMini,
-                                         corners: SceneMaker.corners(format: .instaxMini, center: centre, height: 115,
-                                                                     rotation: -0.2, tilt: 0.4),
-                                         cardColor: frames[k], cornerRadius: 3, pictureSeed: UInt64(k + 21))
-            prints.append(print)
-        }
+        var prints = miniRow(frames: [f[0], f[2], f[0], f[1], f[4], f[0], f[0]], seedBase: 21)
         var frame = SceneMaker.Print(format: .instaxMini,
                                      corners: SceneMaker.corners(aspect: 0.8, center: Point(1330, 330), height: 300,
                                                                  rotation: -0.2, tilt: 0.4),
@@ -49,22 +40,23 @@ enum WallRowScenes {
         s.surface = .plain(150, 140, 110)
         s.shadow = 0.2
         let f = SettingScenes.frames
-        let frames = [f[0], f[2], f[0], (170, 170, 178), (225, 215, 200), f[0], f[1]]
-        var prints: [SceneMaker.Print] = []
-        for k in 0..<7 {
-            let centre = Point(260 + 150 * Double(k), 760 - 40 * Double(k))
-            var print = SceneMaker.Print(format: .instaxMini,
-                                         corners: SceneMaker.corners(format: .instaxMini, center: centre, height: 115,
-                                                                     rotation: -0.2, tilt: 0.4),
-                                         cardColor: frames[k], cornerRadius: 3, pictureSeed: UInt64(k + 31))
-            if k == 3 { print.stripeColor = (220, 60, 170) }
-            if k == 4 {
-                print.dotColor = (90, 50, 140)
-                print.dotDiameter = 6
-            }
-            prints.append(print)
-        }
+        var prints = miniRow(frames: [f[0], f[2], f[0], (170, 170, 178), (225, 215, 200), f[0], f[1]], seedBase: 31)
+        prints[3].stripeColor = (220, 60, 170)
+        prints[4].dotColor = (90, 50, 140)
+        prints[4].dotDiameter = 6
         s.prints = prints
         return s
+    }
+
+    /// Instax Minis about 75 px across, one a frame colour, 150 px apart along a row running uphill on
+    /// a wall leaning back; pictures seeded from `seedBase` on.
+    static func miniRow(frames: [(Double, Double, Double)], seedBase: UInt64) -> [SceneMaker.Print] {
+        frames.enumerated().map { k, frame in
+            let centre = Point(260 + 150 * Double(k), 760 - 40 * Double(k))
+            return SceneMaker.Print(format: .instaxMini,
+                                    corners: SceneMaker.corners(format: .instaxMini, center: centre, height: 115,
+                                                                rotation: -0.2, tilt: 0.4),
+                                    cardColor: frame, cornerRadius: 3, pictureSeed: seedBase + UInt64(k))
+        }
     }
 }
