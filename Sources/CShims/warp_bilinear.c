@@ -181,12 +181,13 @@ static void columns_sse41(const is_warp_params *p, int y, int x_begin, int x_end
     }
 }
 
-/* Four positions at once: the scalar arithmetic in four double lanes (AVX). */
+/* Four positions at once, `step` columns apart: the scalar arithmetic in four double lanes (AVX;
+ * x + k·step is exact in doubles). */
 __attribute__((target("avx2")))
-static inline void positions4(const double *h, row_terms t, int x, __m256d max_x, __m256d max_y,
+static inline void positions4(const double *h, row_terms t, int x, int step, __m256d max_x, __m256d max_y,
                               __m128i *fx256, __m128i *fy256) {
     const __m256d zero = _mm256_setzero_pd(), scale = _mm256_set1_pd(256.0);
-    __m256d fx = _mm256_add_pd(_mm256_set1_pd((double)x), _mm256_setr_pd(0, 1, 2, 3));
+    __m256d fx = _mm256_add_pd(_mm256_set1_pd((double)x), _mm256_setr_pd(0, step, 2.0 * step, 3.0 * step));
     __m256d w = _mm256_add_pd(_mm256_mul_pd(_mm256_set1_pd(h[6]), fx), _mm256_set1_pd(t.w0));
     __m256d inv_w = _mm256_div_pd(_mm256_set1_pd(1.0), w);
     __m256d sx = _mm256_mul_pd(_mm256_add_pd(_mm256_mul_pd(_mm256_set1_pd(h[0]), fx), _mm256_set1_pd(t.x0)), inv_w);
@@ -211,6 +212,33 @@ static inline uint64_t blend2(__m256i taps, __m256i across, __m256i uy, __m256i 
     return (uint32_t)_mm256_extract_epi32(v, 0) | (uint64_t)(uint32_t)_mm256_extract_epi32(v, 4) << 32;
 }
 
+/* The four output pixels at fixed-point source positions fx256, fy256 (8 fraction bits). */
+__attribute__((target("avx2")))
+static inline void blend4(tap_source source, __m128i fx256, __m128i fy256, __m256i order, uint64_t opaque,
+                          uint32_t four[4]) {
+    const __m256i w256 = _mm256_set1_epi32(256), low8 = _mm256_set1_epi32(255);
+    int32_t fxs[4], fys[4];
+    _mm_storeu_si128((__m128i *)fxs, fx256);
+    _mm_storeu_si128((__m128i *)fys, fy256);
+    /* Pixels 0 and 2 go through one blend2 (a 128-bit lane each), 1 and 3 through the other.
+     * Widened to 64 bits, pixel k's value sits in 32-bit element 2k of the register, so lane 0
+     * holds pixels 0, 1 and lane 1 pixels 2, 3 (elements 0 and 2 of each lane). */
+    __m256i wx = _mm256_and_si256(_mm256_cvtepi32_epi64(fx256), low8);
+    __m256i wy = _mm256_and_si256(_mm256_cvtepi32_epi64(fy256), low8);
+    __m256i pairs = _mm256_or_si256(_mm256_sub_epi32(w256, wx), _mm256_slli_epi32(wx, 16));
+    __m256i uy = _mm256_sub_epi32(w256, wy);
+#define IS_WARP_SPLAT(v, k) _mm256_shuffle_epi32(v, _MM_SHUFFLE(k, k, k, k))
+    __m256i taps02 = _mm256_set_m128i(load_taps(source, fxs[2], fys[2]), load_taps(source, fxs[0], fys[0]));
+    __m256i taps13 = _mm256_set_m128i(load_taps(source, fxs[3], fys[3]), load_taps(source, fxs[1], fys[1]));
+    uint64_t p02 = blend2(taps02, IS_WARP_SPLAT(pairs, 0), IS_WARP_SPLAT(uy, 0), IS_WARP_SPLAT(wy, 0), order) | opaque;
+    uint64_t p13 = blend2(taps13, IS_WARP_SPLAT(pairs, 2), IS_WARP_SPLAT(uy, 2), IS_WARP_SPLAT(wy, 2), order) | opaque;
+#undef IS_WARP_SPLAT
+    four[0] = (uint32_t)p02;
+    four[1] = (uint32_t)p13;
+    four[2] = (uint32_t)(p02 >> 32);
+    four[3] = (uint32_t)(p13 >> 32);
+}
+
 __attribute__((target("avx2")))
 static void columns_avx2(const is_warp_params *p, int y, int x_begin, int x_end) {
     double h[9];
@@ -221,34 +249,17 @@ static void columns_avx2(const is_warp_params *p, int y, int x_begin, int x_end)
     const __m128i order128 = tap_order(p->source_bytes_per_pixel);
     const __m256i order = _mm256_set_m128i(order128, order128);
     const uint64_t opaque = p->source_bytes_per_pixel == 3 ? 0xFF000000FF000000ull : 0;
-    const __m256i w256 = _mm256_set1_epi32(256), low8 = _mm256_set1_epi32(255);
     const tap_source source = tap_source_of(p);
     int x = x_begin;
     for (; x + 4 <= x_end; x += 4) {
         __m128i fx256, fy256;
-        positions4(h, t, x, max_x, max_y, &fx256, &fy256);
-        int32_t fxs[4], fys[4];
-        _mm_storeu_si128((__m128i *)fxs, fx256);
-        _mm_storeu_si128((__m128i *)fys, fy256);
-        /* Pixels 0 and 2 go through one blend2 (a 128-bit lane each), 1 and 3 through the other.
-         * Widened to 64 bits, pixel k's value sits in 32-bit element 2k of the register, so lane 0
-         * holds pixels 0, 1 and lane 1 pixels 2, 3 (elements 0 and 2 of each lane). */
-        __m256i wx = _mm256_and_si256(_mm256_cvtepi32_epi64(fx256), low8);
-        __m256i wy = _mm256_and_si256(_mm256_cvtepi32_epi64(fy256), low8);
-        __m256i pairs = _mm256_or_si256(_mm256_sub_epi32(w256, wx), _mm256_slli_epi32(wx, 16));
-        __m256i uy = _mm256_sub_epi32(w256, wy);
-#define IS_WARP_SPLAT(v, k) _mm256_shuffle_epi32(v, _MM_SHUFFLE(k, k, k, k))
-        __m256i taps02 = _mm256_set_m128i(load_taps(source, fxs[2], fys[2]), load_taps(source, fxs[0], fys[0]));
-        __m256i taps13 = _mm256_set_m128i(load_taps(source, fxs[3], fys[3]), load_taps(source, fxs[1], fys[1]));
-        uint64_t p02 = blend2(taps02, IS_WARP_SPLAT(pairs, 0), IS_WARP_SPLAT(uy, 0), IS_WARP_SPLAT(wy, 0), order) | opaque;
-        uint64_t p13 = blend2(taps13, IS_WARP_SPLAT(pairs, 2), IS_WARP_SPLAT(uy, 2), IS_WARP_SPLAT(wy, 2), order) | opaque;
-#undef IS_WARP_SPLAT
-        uint32_t four[4] = {(uint32_t)p02, (uint32_t)p13, (uint32_t)(p02 >> 32), (uint32_t)(p13 >> 32)};
+        positions4(h, t, x, 1, max_x, max_y, &fx256, &fy256);
+        uint32_t four[4];
+        blend4(source, fx256, fy256, order, opaque, four);
         memcpy(out + 4 * x, four, 16);
     }
     if (x < x_end) columns_sse41(p, y, x, x_end);
 }
-
 
 /* every_scalar four columns at a time: columns_avx2 with the four positions `step` apart. */
 __attribute__((target("avx2")))
@@ -257,40 +268,17 @@ static void every_avx2(const is_warp_params *p, int y, int x_begin, int x_end, i
     memcpy(h, p->homography, sizeof h);
     row_terms t = terms_of_row(h, y);
     const __m256d max_x = _mm256_set1_pd(p->source_width - 1), max_y = _mm256_set1_pd(p->source_height - 1);
-    const __m256d zero = _mm256_setzero_pd(), scale = _mm256_set1_pd(256.0);
-    const __m256d offsets = _mm256_setr_pd(0, step, 2.0 * step, 3.0 * step);
     uint8_t *out = p->output + (ptrdiff_t)(y - p->output_first_row) * p->output_stride;
     const __m128i order128 = tap_order(p->source_bytes_per_pixel);
     const __m256i order = _mm256_set_m128i(order128, order128);
     const uint64_t opaque = p->source_bytes_per_pixel == 3 ? 0xFF000000FF000000ull : 0;
-    const __m256i w256 = _mm256_set1_epi32(256), low8 = _mm256_set1_epi32(255);
     const tap_source source = tap_source_of(p);
     int x = x_begin;
     for (; x + 3 * step < x_end; x += 4 * step) {
-        /* positions4's arithmetic, lane k at column x + k·step (exact in doubles). */
-        __m256d fx = _mm256_add_pd(_mm256_set1_pd((double)x), offsets);
-        __m256d w = _mm256_add_pd(_mm256_mul_pd(_mm256_set1_pd(h[6]), fx), _mm256_set1_pd(t.w0));
-        __m256d inv_w = _mm256_div_pd(_mm256_set1_pd(1.0), w);
-        __m256d sx = _mm256_mul_pd(_mm256_add_pd(_mm256_mul_pd(_mm256_set1_pd(h[0]), fx), _mm256_set1_pd(t.x0)), inv_w);
-        __m256d sy = _mm256_mul_pd(_mm256_add_pd(_mm256_mul_pd(_mm256_set1_pd(h[3]), fx), _mm256_set1_pd(t.y0)), inv_w);
-        sx = _mm256_min_pd(_mm256_max_pd(sx, zero), max_x);
-        sy = _mm256_min_pd(_mm256_max_pd(sy, zero), max_y);
-        __m128i fx256 = _mm256_cvttpd_epi32(_mm256_mul_pd(sx, scale));
-        __m128i fy256 = _mm256_cvttpd_epi32(_mm256_mul_pd(sy, scale));
-        int32_t fxs[4], fys[4];
-        _mm_storeu_si128((__m128i *)fxs, fx256);
-        _mm_storeu_si128((__m128i *)fys, fy256);
-        __m256i wx = _mm256_and_si256(_mm256_cvtepi32_epi64(fx256), low8);
-        __m256i wy = _mm256_and_si256(_mm256_cvtepi32_epi64(fy256), low8);
-        __m256i pairs = _mm256_or_si256(_mm256_sub_epi32(w256, wx), _mm256_slli_epi32(wx, 16));
-        __m256i uy = _mm256_sub_epi32(w256, wy);
-#define IS_WARP_SPLAT(v, k) _mm256_shuffle_epi32(v, _MM_SHUFFLE(k, k, k, k))
-        __m256i taps02 = _mm256_set_m128i(load_taps(source, fxs[2], fys[2]), load_taps(source, fxs[0], fys[0]));
-        __m256i taps13 = _mm256_set_m128i(load_taps(source, fxs[3], fys[3]), load_taps(source, fxs[1], fys[1]));
-        uint64_t p02 = blend2(taps02, IS_WARP_SPLAT(pairs, 0), IS_WARP_SPLAT(uy, 0), IS_WARP_SPLAT(wy, 0), order) | opaque;
-        uint64_t p13 = blend2(taps13, IS_WARP_SPLAT(pairs, 2), IS_WARP_SPLAT(uy, 2), IS_WARP_SPLAT(wy, 2), order) | opaque;
-#undef IS_WARP_SPLAT
-        uint32_t four[4] = {(uint32_t)p02, (uint32_t)p13, (uint32_t)(p02 >> 32), (uint32_t)(p13 >> 32)};
+        __m128i fx256, fy256;
+        positions4(h, t, x, step, max_x, max_y, &fx256, &fy256);
+        uint32_t four[4];
+        blend4(source, fx256, fy256, order, opaque, four);
         for (int k = 0; k < 4; k++) memcpy(out + 4 * (ptrdiff_t)(x + k * step), &four[k], 4);
     }
     if (x < x_end) every_scalar(p, y, x, x_end, step);

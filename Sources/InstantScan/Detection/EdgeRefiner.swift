@@ -96,8 +96,9 @@ struct EdgeRefiner {
 
     /// Below this inlier share the first peaks met from the border do not make one line, and the
     /// line most profiles share is looked for among all their peaks; nil: never. Only for a border
-    /// with a printed pattern: on a plain one the first change met is the card's edge, and the line
-    /// most profiles share beyond it is a sleeve pocket's edge or a shadow's.
+    /// that is not plain (a printed pattern, or colours that vary along it): on a plain one the
+    /// first change met is the card's edge, and the line most profiles share beyond it is a sleeve
+    /// pocket's edge or a shadow's.
     var consensusBelow: Double?
     /// Robust spread (pixels) of the first peaks about their line from which they are taken for a
     /// smear of a pattern's edges rather than one edge, however many of them the line holds: a

@@ -79,8 +79,7 @@ extension PrintRefiner {
         guard let found = EdgeRefiner(sampler: sampler).refine(from: a + outward * centre, to: b + outward * centre,
                                                                towardBorder: outward * -1, searchRadius: radius, trim: 0.12,
                                                                rule: .firstFromBorder),
-              found.inlierFraction >= 0.8, found.foundFraction >= 0.7,
-              found.significance >= Self.wideSearchSignificance, found.scale <= Self.wideSearchScale else { return nil }
+              found.isCleanSide() else { return nil }
         let turn = abs(line.direction.x * found.line.direction.y - line.direction.y * found.line.direction.x)
         let shift = min(abs(found.line.distance(a)), abs(found.line.distance(b)))
         guard turn < 0.035, shift >= max(2, 0.01 * extent) else { return nil }

@@ -63,15 +63,14 @@ extension PrintRefiner {
         let along = middle.map { Self.difference($0, bandColour) }.sorted()
         guard Self.median(middle.map { Self.difference($0, surface) }) >= limit,
               along[along.count * 7 / 10] >= 0.5 * limit else { return nil }
-        // The edge coming from the surface: the first strong change met there is the card's. (Its
-        // profiles are too short for a significance over their own median change: the step fills
-        // half of them; the band's colour against the surface's stands for it.)
+        // The edge coming from the surface: the first strong change met there is the card's. (The
+        // band's colour against the surface's, judged above, stands for the significance its short
+        // profiles cannot measure.)
         let at = Double(width) + 0.5
         guard let found = EdgeRefiner(sampler: sampler).refine(from: a + outward * at, to: b + outward * at,
                                                                towardBorder: outward, searchRadius: 2.5, trim: 0.12,
                                                                rule: .firstFromBorder),
-              found.inlierFraction >= 0.8, found.foundFraction >= 0.7,
-              found.scale <= Self.wideSearchScale,
+              found.isCleanSide(checkingSignificance: false),
               abs(found.line.sinAngle(line)) < 0.035 else { return nil }
         // A side read on a stripe can lie askew to the card's edge: moved at either end is moved.
         guard max(abs(found.line.distance(a)), abs(found.line.distance(b))) >= 1.5 else { return nil }

@@ -85,8 +85,7 @@ extension PrintRefiner {
         guard let found = EdgeRefiner(sampler: sampler).refine(from: from, to: to, towardBorder: normal,
                                                                searchRadius: radius, trim: page == nil ? 0.12 : 0.05,
                                                                rule: .firstFromBorder),
-              found.inlierFraction >= 0.8, found.foundFraction >= 0.7,
-              found.significance >= Self.wideSearchSignificance, found.scale <= Self.wideSearchScale else { return .unread }
+              found.isCleanSide() else { return .unread }
         let turn = abs(line.direction.x * found.line.direction.y - line.direction.y * found.line.direction.x)
         let shift = min(abs(found.line.distance(a)), abs(found.line.distance(b)))
         guard turn < 0.1, shift >= max(2, 0.01 * extent) else { return .unread }

@@ -47,8 +47,7 @@ extension PrintRefiner {
         let shift = (reach - inward) / 2
         guard let found = refiner.refine(from: a - normal * shift, to: b - normal * shift, towardBorder: normal,
                                          searchRadius: (reach + inward) / 2, trim: 0.12, rule: .firstFromBorder),
-              found.inlierFraction >= 0.8, found.foundFraction >= 0.7,
-              found.significance >= Self.wideSearchSignificance, found.scale <= Self.wideSearchScale else { return nil }
+              found.isCleanSide() else { return nil }
         // Nearly parallel to the prediction: the other sides fix the card's perspective to a degree.
         let predicted = ImageLine(a, b)
         let turn = abs(predicted.direction.x * found.line.direction.y - predicted.direction.y * found.line.direction.x)

@@ -20,9 +20,10 @@ struct PrintRefiner {
     /// Largest displacement (share of the card) of a cleanly measured window from its format's
     /// nominal place at which it is reported as measured: about 2 mm on a Polaroid 600.
     var measuredWindowOffset = 0.025
-    /// Whether the print's border carries a printed pattern (stripes, dots): then a side's first
-    /// change met from the border may be the pattern's, and the card's edge is the line most of the
-    /// side's profiles share (``EdgeRefiner/consensusBelow``).
+    /// Whether the print's border is not plain (a printed pattern such as stripes or dots, or
+    /// colours that vary along it): then a side's first change met from the border may be the
+    /// pattern's, and the card's edge is the line most of the side's profiles share
+    /// (``EdgeRefiner/consensusBelow``), or where a patterned band meets the surface.
     var patternedBorder = false
 
     struct Refined: Sendable {
