@@ -75,9 +75,10 @@ struct FrameJudgement {
     /// is not used.
     static let darkDisagreement = 0.6
 
-    /// Judges the frame whose fit is `fit` and samples `samples`; `pictureBright` is the
+    /// Judges the frame whose fit is `fit` and samples `samples`; `windowBottom` is the picture
+    /// window's lower edge (card-normalised: the thick border lies below it), `pictureBright` the
     /// picture's 90th-percentile luminance, `scene` the light without the frame.
-    init(fit: FrameLightFit, samples: FrameSamples, pictureBright: Double, scene: SceneLight?,
+    init(fit: FrameLightFit, samples: FrameSamples, windowBottom: Double, pictureBright: Double, scene: SceneLight?,
          space: WorkingSpace, locus: PlanckianLocus) {
         let paper = fit.field.logLevels.map { exp($0) }
         let spread = FrameJudgement.farShare(samples)
@@ -116,7 +117,8 @@ struct FrameJudgement {
             reason = scene == nil ? "dark frame: colour and falloff of the light" : "dark frame, agreeing with the picture and its surroundings: colour and falloff of the light"
             return
         }
-        if spread > FrameJudgement.patternShare {
+        // A bold caption spreads a plain frame as a pattern does, on its thick border only.
+        if spread > FrameJudgement.patternShare, !FrameJudgement.isCaptioned(samples, windowBottom: windowBottom) {
             verdict = .notReference(uniform: false)
             reason = "patterned frame (\(FrameJudgement.percent(spread)) of it far from its main colour): light from the picture and its surroundings"
             return

@@ -89,7 +89,8 @@ public struct WhiteBalance: Sendable {
             let inliers = fit.inlier.filter { $0 }.count
             let picture = PictureSamples(card: card, window: format)
             let pictureBright = picture.luminanceQuantile(0.9, in: space) ?? 0
-            let judgement = FrameJudgement(fit: fit, samples: samples, pictureBright: pictureBright, scene: scene,
+            let judgement = FrameJudgement(fit: fit, samples: samples, windowBottom: format.normalizedWindow.corners.map(\.y).max() ?? 1,
+                                           pictureBright: pictureBright, scene: scene,
                                            space: space, locus: locus)
             let paperLuminance = space.xyz(fit.field.logLevels.map { exp($0) })[1]
             switch judgement.verdict {

@@ -37,6 +37,9 @@ struct FramedPrintPhoto {
     /// The picture's patches (linear reflectance): ``palette`` unless a test wants a picture of
     /// one colour.
     var patches = FramedPrintPhoto.palette
+    /// Whether a bold caption in dark ink is written across the thick bottom border: upright
+    /// strokes over the middle of it, about a third of that border's area (a sixth of the frame).
+    var caption = false
 
     var height: Int { Int((Double(width) / format.cardAspect).rounded()) }
 
@@ -54,8 +57,19 @@ struct FramedPrintPhoto {
         [0.30, 0.30, 0.28], [0.65, 0.66, 0.70], [0.35, 0.22, 0.12], [0.12, 0.22, 0.30],
     ]
 
+    /// The caption's ink (linear reflectance): a dark blue felt pen.
+    static let ink = [0.04, 0.04, 0.09]
+
+    /// Whether card position (u, v) is under the caption's ink.
+    func isInk(_ u: Double, _ v: Double) -> Bool {
+        let bottom = format.normalizedWindow.corners[2].y
+        let top = bottom + 0.15 * (1 - bottom), end = 1 - 0.15 * (1 - bottom)
+        return caption && u > 0.12 && u < 0.88 && v > top && v < end && Int(u * 40) % 3 != 0
+    }
+
     /// The frame's reflectance at card position (u, v).
     func frameColour(_ u: Double, _ v: Double) -> [Double] {
+        if isInk(u, v) { return Self.ink }
         switch frame {
         case .white: return [Self.paper, Self.paper, Self.paper]
         case .yellowed: return [0.78, 0.66, 0.40]
