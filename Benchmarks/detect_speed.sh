@@ -34,8 +34,11 @@ instructions() {
     # Valgrind cannot read the Swift binaries' DWARF: it runs a copy without debug sections.
     local copy="$WORK/stripped-$(echo "$1" | md5sum | cut -c1-8)"
     [ -f "$copy" ] || strip --strip-debug -o "$copy" "$1"
+    # The exact symbol: a wildcard also matches analyze's closures (the refinement runs in one), and
+    # entering one toggles collection off again, which left refinement out of the count.
     valgrind --tool=callgrind --callgrind-out-file="$WORK/cg" \
-        --toggle-collect='$s11InstantScan13PrintDetectorV7analyze*' "$copy" detect "$2" --json >/dev/null 2>&1
+        --toggle-collect='$s11InstantScan13PrintDetectorV7analyze_11orientationAA14DetectionTraceVAA11PixelBufferC_AA11OrientationOtKF' \
+        "$copy" detect "$2" --json >/dev/null 2>&1
     callgrind_annotate "$WORK/cg" 2>/dev/null | awk '/PROGRAM TOTALS/ {gsub(",", "", $1); printf "%.0f", $1 / 1e6}'
 }
 if [ "$CALLGRIND" = 1 ] && ! command -v valgrind >/dev/null; then apt-get install -y -qq valgrind >/dev/null; fi
