@@ -9,8 +9,8 @@
 #   BASELINE_BIN=/path/to/older/instantscan CALLGRIND=1 Benchmarks/detect_speed.sh 5
 #
 # The photos: the hard evaluation scenes at phone size (Benchmarks/full_size_scenes.py writes them
-# once into .build/scenes-hard-full) with the most prints, and the three-print sample. With
-# BASELINE_BIN the two builds run alternated, photo by photo.
+# once into .build/scenes-hard-full) with the most prints (an album page, walls of 7–11), and the
+# three-print sample. With BASELINE_BIN the two builds run alternated, photo by photo.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 EVAL=${EVAL:-../shared/eval}
@@ -23,7 +23,7 @@ PY=$("$EVAL/setup.sh")
 FULL=.build/scenes-hard-full
 [ -d "$FULL" ] || "$PY" Benchmarks/full_size_scenes.py "$EVAL/scenes-hard" "$FULL" >&2
 PHOTOS=("$FULL/scene-0001.jpg" "$FULL/scene-0005.jpg" "$FULL/scene-0013.jpg" "$FULL/scene-0015.jpg"
-        Samples/03-three-prints-cloth-fluorescent.jpg)
+        "$FULL/scene-0016.jpg" "$FULL/scene-0028.jpg" Samples/03-three-prints-cloth-fluorescent.jpg)
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 
@@ -34,8 +34,11 @@ instructions() {
     # Valgrind cannot read the Swift binaries' DWARF: it runs a copy without debug sections.
     local copy="$WORK/stripped-$(echo "$1" | md5sum | cut -c1-8)"
     [ -f "$copy" ] || strip --strip-debug -o "$copy" "$1"
+    # The exact symbol: a wildcard also matches analyze's closures (the refinement runs in one), and
+    # entering one toggles collection off again, which left refinement out of the count.
     valgrind --tool=callgrind --callgrind-out-file="$WORK/cg" \
-        --toggle-collect='$s11InstantScan13PrintDetectorV7analyze*' "$copy" detect "$2" --json >/dev/null 2>&1
+        --toggle-collect='$s11InstantScan13PrintDetectorV7analyze_11orientationAA14DetectionTraceVAA11PixelBufferC_AA11OrientationOtKF' \
+        "$copy" detect "$2" --json >/dev/null 2>&1
     callgrind_annotate "$WORK/cg" 2>/dev/null | awk '/PROGRAM TOTALS/ {gsub(",", "", $1); printf "%.0f", $1 / 1e6}'
 }
 if [ "$CALLGRIND" = 1 ] && ! command -v valgrind >/dev/null; then apt-get install -y -qq valgrind >/dev/null; fi

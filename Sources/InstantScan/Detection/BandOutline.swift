@@ -67,9 +67,10 @@ struct BandOutline {
                     for j in -steps...steps {
                         let dx = stride * Double(i), dy = stride * Double(j)
                         let q = shifted(scale, turn, dx, dy)
-                        let s = coarse.score(q)
+                        let bar = start?.score ?? minimumStep
+                        let s = coarse.score(q, above: bar)
                         // A print found already has its own step all round: only a quad clear of it.
-                        guard s > (start?.score ?? minimumStep),
+                        guard s > bar,
                               !taken.contains(where: { ConvexOverlap.overlapOfSmaller($0, q) > 0.15 }) else { continue }
                         start = (s, scale, turn, dx, dy)
                     }
@@ -87,8 +88,9 @@ struct BandOutline {
                             let scale = centreOfSearch.0 + ds, turn = centreOfSearch.1 + dt
                             let x = centreOfSearch.2 + dx, y = centreOfSearch.3 + dy
                             let q = shifted(scale, turn, x, y)
-                            let s = score(q)
-                            guard s > (best?.score ?? minimumStep),
+                            let bar = best?.score ?? minimumStep
+                            let s = score(q, above: bar)
+                            guard s > bar,
                                   !taken.contains(where: { ConvexOverlap.overlapOfSmaller($0, q) > 0.15 }) else { continue }
                             best = (s, q)
                             improved = (scale, turn, x, y)
@@ -105,7 +107,12 @@ struct BandOutline {
 
     /// The weakest side's step: its outside and inside mean colours apart, less the outside's spread
     /// (a surface busy there, a neighbour or a shadow, is no plain surface), levels.
-    func score(_ q: Quad) -> Float {
+    ///
+    /// Only a score above `bar` matters to the caller (at least ``minimumStep``): once a side falls to
+    /// it the rest are not measured, and some value not above `bar` is returned. The searches try
+    /// thousands of quads, nearly all beaten on their first side.
+    func score(_ q: Quad, above bar: Float? = nil) -> Float {
+        let bar = max(bar ?? minimumStep, minimumStep)
         let c = q.centroid
         var weakest = Float.infinity
         for i in 0..<4 {
@@ -130,7 +137,7 @@ struct BandOutline {
             let spread = max(0, square * w - (mo.0 * mo.0 + mo.1 * mo.1 + mo.2 * mo.2)).squareRoot()
             let d = ((mo.0 - mi.0) * (mo.0 - mi.0) + (mo.1 - mi.1) * (mo.1 - mi.1) + (mo.2 - mi.2) * (mo.2 - mi.2)).squareRoot()
             weakest = min(weakest, d - spread)
-            if weakest <= minimumStep { return weakest }
+            if weakest <= bar { return weakest }
         }
         return weakest
     }

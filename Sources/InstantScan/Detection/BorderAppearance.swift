@@ -210,7 +210,8 @@ struct BorderAppearance: Sendable {
     /// Per-channel median.
     private func median(_ v: [Color]) -> Color? {
         guard !v.isEmpty else { return nil }
-        let r = v.map(\.0).sorted(), g = v.map(\.1).sorted(), b = v.map(\.2).sorted()
-        return (r[v.count / 2], g[v.count / 2], b[v.count / 2])
+        var r = v.map(\.0), g = v.map(\.1), b = v.map(\.2)
+        let k = v.count / 2
+        return (OrderStatistic.select(&r, k), OrderStatistic.select(&g, k), OrderStatistic.select(&b, k))
     }
 }

@@ -8,7 +8,11 @@ internal import CShims
 struct EdgeEvidence: Sendable {
     let gradient: ColorGradient
     /// Weakest gradient that counts, levels per working pixel.
-    var threshold: Float = 3
+    let threshold: Float
+    /// 1 where the gradient's magnitude reaches `threshold`. Most probes land where it does not, and
+    /// a byte a pixel is a quarter of the magnitudes' memory: the template test's thousands of sides
+    /// read it at scattered places, and the floats missed the cache there.
+    private let strong: [UInt8]
     /// Cosine of twice the largest angle between the gradient and the side's normal (directions are
     /// compared as doubled angles).
     var alignment: Float = 0.866  // cos 2·15°
@@ -17,6 +21,13 @@ struct EdgeEvidence: Sendable {
     /// 1 where the photo is clipped white (glare): no edge can show there, so a sample whose probes all
     /// fall in it is blind — it counts neither for nor against the side.
     var blind: [UInt8]?
+
+    init(gradient: ColorGradient, threshold: Float = 3, blind: [UInt8]? = nil) {
+        self.gradient = gradient
+        self.threshold = threshold
+        self.blind = blind
+        strong = gradient.magnitude.map { $0 >= threshold ? 1 : 0 }
+    }
 
     struct SideSupport: Sendable {
         /// Samples with a matching edge.
@@ -52,13 +63,13 @@ struct EdgeEvidence: Sendable {
         let step = (stop - start) / Double(count)
         let reachX = nx * Double(reach), reachY = ny * Double(reach)
         let lastX = Double(w) - 1.5, lastY = Double(h) - 1.5
-        gradient.magnitude.withUnsafeBufferPointer { mag in
+        strong.withUnsafeBufferPointer { strong in
             gradient.cos2.withUnsafeBufferPointer { gc in
                 gradient.sin2.withUnsafeBufferPointer { gs in
                     @inline(__always) func edge(_ x: Double, _ y: Double) -> Bool {
                         // Callers keep x, y in [0.5, size - 1.5], so the unchecked conversion is safe.
                         let i = is_nearest_index(x, y, w)
-                        return mag[i] >= threshold && gc[i] * nc + gs[i] * ns >= alignment
+                        return strong[i] != 0 && gc[i] * nc + gs[i] * ns >= alignment
                     }
                     @inline(__always) func clipped(_ x: Double, _ y: Double) -> Bool {
                         guard let blind else { return false }

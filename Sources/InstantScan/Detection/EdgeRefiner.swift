@@ -207,8 +207,7 @@ struct EdgeRefiner {
                 strongest = max(strongest, v)
             }
             for j in 1..<(count - 1) { sorted[j - 1] = deriv[j] }
-            sorted.sort()
-            let median = sorted[sorted.count / 2]
+            let median = OrderStatistic.select(&sorted, sorted.count / 2)
             points.noise.append(Double(median))
             guard strongest >= minimumContrast else { continue }
             let floor = max(minimumContrast, relativePeak * strongest)

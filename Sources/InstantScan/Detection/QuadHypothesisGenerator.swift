@@ -96,26 +96,25 @@ struct QuadHypothesisGenerator: Sendable {
         }
 
         // Chains of three corners a|b, b|c, c|d, closed by d|a.
-        var seen = Set<[Int]>()
+        // Closings already tried, by their four lines (sorted, packed into one integer: no array to
+        // build and hash for each of the tens of thousands of chains an album page makes).
+        var seen = Set<Int>()
         var found: [QuadHypothesis] = []
         var examined = 0
-        /// The corners reached from corner `c` by going along `line` the way its stretch runs.
-        func next(from c: Corner, along line: Int) -> [Int] {
-            let t0 = c.t(on: line), dir = c.arm(on: line)
-            return onLine[line].filter { k in
-                let d = corners[k]
-                return (d.t(on: line) - t0) * dir >= minimumSide && d.arm(on: line) == -dir
-            }
+        /// Whether corner `k` is reached from corner `c` by going along `line` the way its stretch runs.
+        func reaches(_ c: Corner, along line: Int, _ k: Int) -> Bool {
+            let d = corners[k]
+            return (d.t(on: line) - c.t(on: line)) * c.arm(on: line) >= minimumSide && d.arm(on: line) == -c.arm(on: line)
         }
         search: for c1 in corners.indices {
             for (a, b) in [(corners[c1].lines.0, corners[c1].lines.1), (corners[c1].lines.1, corners[c1].lines.0)] {
-                for c2 in next(from: corners[c1], along: b) {
+                for c2 in onLine[b] where reaches(corners[c1], along: b, c2) {
                     let c = corners[c2].other(b)
                     if c == a { continue }
-                    for c3 in next(from: corners[c2], along: c) {
+                    for c3 in onLine[c] where reaches(corners[c2], along: c, c3) {
                         let d = corners[c3].other(c)
                         if d == a || d == b { continue }
-                        let key = [a, b, c, d].sorted()
+                        let key = Self.key(a, b, c, d, base: n)
                         if seen.contains(key) { continue }
                         examined += 1
                         if examined > maximumExamined { break search }
@@ -178,6 +177,15 @@ struct QuadHypothesisGenerator: Sendable {
             }
         }
         return kept
+    }
+
+    /// The four line indices (each below `base`) sorted and packed into one integer, the same for
+    /// every order of them.
+    private static func key(_ a: Int, _ b: Int, _ c: Int, _ d: Int, base: Int) -> Int {
+        let (p, q) = a < b ? (a, b) : (b, a), (r, s) = c < d ? (c, d) : (d, c)
+        let (low, x) = p < r ? (p, r) : (r, p), (y, high) = q < s ? (q, s) : (s, q)
+        let (second, third) = x < y ? (x, y) : (y, x)
+        return ((low * base + second) * base + third) * base + high
     }
 
     /// The quad with corners `p` (side i from p[i] to p[i+1] on line `sides[i]`), if its sides are long

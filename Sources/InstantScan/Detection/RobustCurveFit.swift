@@ -18,6 +18,25 @@ struct RobustCurveFit: Sendable {
 
     func value(at t: Double) -> Double { c0 + c1 * t + c2 * t * t }
 
+    /// The prior weight of the points within `inlierBand` of the parabola `c`, summed in order. The
+    /// consensus start runs this for up to 343 parabolas: the arrays are read
+    /// without bounds checks.
+    private static func consensus(_ c: (Double, Double, Double), _ t: [Double], _ s: [Double], _ weights: [Double],
+                                  inlierBand: Double) -> Double {
+        precondition(s.count >= t.count && weights.count >= t.count)
+        return t.withUnsafeBufferPointer { t in
+            s.withUnsafeBufferPointer { s in
+                weights.withUnsafeBufferPointer { weights in
+                    var score = 0.0
+                    for x in 0..<t.count where abs(s[x] - c.0 - c.1 * t[x] - c.2 * t[x] * t[x]) <= inlierBand {
+                        score += weights[x]
+                    }
+                    return score
+                }
+            }
+        }
+    }
+
     /// - Parameters:
     ///   - t: positions along the side (ascending); s: measured offsets across it; weights: prior weights.
     ///   - inlierBand: residual within which a point counts for the consensus start (pixels).
@@ -34,10 +53,7 @@ struct RobustCurveFit: Sendable {
                 for k in 0..<picks {
                     let q = n - 1 - k * third / picks
                     guard let c = RobustCurveFit.parabola(t[p], s[p], t[m], s[m], t[q], s[q]) else { continue }
-                    var score = 0.0
-                    for x in 0..<n where abs(s[x] - c.0 - c.1 * t[x] - c.2 * t[x] * t[x]) <= inlierBand {
-                        score += weights[x]
-                    }
+                    let score = RobustCurveFit.consensus(c, t, s, weights, inlierBand: inlierBand)
                     if score > best.score { best = (score, c) }
                 }
             }
@@ -52,8 +68,7 @@ struct RobustCurveFit: Sendable {
         let span = max(t[n - 1] - t[0], 1)
         for _ in 0..<10 {
             var residuals = (0..<n).map { abs(s[$0] - a - b * t[$0] - c * t[$0] * t[$0]) }
-            residuals.sort()
-            sigma = max(0.25, min(sigma, 1.4826 * residuals[n / 2]))
+            sigma = max(0.25, min(sigma, 1.4826 * OrderStatistic.select(&residuals, n / 2)))
             let cutoff = 4.685 * sigma
             var m = [Double](repeating: 0, count: 9), r = [Double](repeating: 0, count: 3)
             for x in 0..<n {

@@ -28,18 +28,29 @@ struct WorkingImage: Sendable {
     }
 
     /// Bilinear sample of the three planes at a working-image point (clamped to the image).
+    ///
+    /// Inlined: the outline search calls it millions of times a photo, and inlined its loads of the
+    /// planes leave the loop.
+    @inline(__always)
     func color(at p: Point) -> (Float, Float, Float) {
         let x = min(max(p.x, 0), Double(width - 1)), y = min(max(p.y, 0), Double(height - 1))
         let x0 = min(Int(x), width - 2 < 0 ? 0 : width - 2), y0 = min(Int(y), height - 2 < 0 ? 0 : height - 2)
         let fx = Float(x - Double(x0)), fy = Float(y - Double(y0))
-        let i = y0 * width + x0
+        // Inside the planes by the clamps: wrapping arithmetic spares the overflow tests.
+        let i = y0 &* width &+ x0
         let x1 = width > 1 ? 1 : 0, y1 = height > 1 ? width : 0
-        func lerp(_ p: [Float]) -> Float {
-            let top = p[i] + (p[i + x1] - p[i]) * fx
-            let bottom = p[i + y1] + (p[i + y1 + x1] - p[i + y1]) * fx
+        // The clamps keep all four taps inside the planes: no bounds checks in what detection calls
+        // millions of times (the outline search).
+        @inline(__always) func lerp(_ p: UnsafeBufferPointer<Float>) -> Float {
+            let top = p[i] + (p[i &+ x1] - p[i]) * fx
+            let bottom = p[i &+ y1] + (p[i &+ y1 &+ x1] - p[i &+ y1]) * fx
             return top + (bottom - top) * fy
         }
-        return (lerp(red), lerp(green), lerp(blue))
+        return red.withUnsafeBufferPointer { r in
+            green.withUnsafeBufferPointer { g in
+                blue.withUnsafeBufferPointer { b in (lerp(r), lerp(g), lerp(b)) }
+            }
+        }
     }
 
     /// The planes as an RGBA8 buffer (for overlays and debugging).

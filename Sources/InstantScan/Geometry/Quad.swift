@@ -56,7 +56,10 @@ public struct Quad: Sendable, Hashable, CustomStringConvertible {
 
     /// The centre of mass of the four corners.
     public var centroid: Point {
-        Point(corners.map(\.x).reduce(0, +) / 4, corners.map(\.y).reduce(0, +) / 4)
+        // Summed from zero in order, as `reduce` would, without building arrays: detection takes
+        // the centroids of thousands of quads.
+        let c = corners
+        return Point((((0 + c[0].x) + c[1].x) + c[2].x + c[3].x) / 4, (((0 + c[0].y) + c[1].y) + c[2].y + c[3].y) / 4)
     }
 
     /// The same quad with its corners rotated by `steps` quarter turns of the order
