@@ -27,6 +27,9 @@ public struct DetectedPrint: Sendable {
     /// The picture window as its four edges were measured on the photo (``window`` is the format's
     /// template where that is surer); nil when an edge was not found.
     var measuredWindow: Quad?
+    /// Whether the detector judged the border patterned or not plain (``PrintRefiner/patternedBorder``),
+    /// so that a later refinement at another resolution refines the card's sides as it did.
+    var patternedBorder = false
 
     public init(format: PrintFormat?, card: Quad, window: Quad?, confidence: Double, touchesImageBorder: Bool) {
         self.format = format

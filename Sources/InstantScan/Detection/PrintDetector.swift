@@ -79,6 +79,7 @@ public struct PrintDetector: Sendable {
                                       confidence: h.score, touchesImageBorder: false)
             print.measuredEdges = refined.cardEdges.map { $0 != nil }
             print.measuredWindow = refined.measuredWindow
+            print.patternedBorder = refiner.patternedBorder
             return (print, refined.isConsistent, refined.verdict?.windowError ?? 1)
         }
         var found = sharingFormat(select(ranked, width: work.width, height: work.height, upright: upright,

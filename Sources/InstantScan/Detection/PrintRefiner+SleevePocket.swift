@@ -22,14 +22,21 @@ extension PrintRefiner {
     /// once more with any side that has the border band outside it moved out to the band's end
     /// (``widenedBeyondBorder(_:)``).
     func refineInSleeve(card: Quad, window: Quad, format: PrintFormat) -> Refined {
-        let first = refine(card: card, window: window, format: format)
+        inSleeve(refine(card: card, window: window, format: format))
+    }
+
+    /// The steps of ``refineInSleeve(card:window:format:)`` after its first refinement, `first`.
+    func inSleeve(_ first: Refined) -> Refined {
         guard let format = first.format, let (inner, clear) = cardInsidePocket(first) else { return widenedBeyondBorder(first) }
         let second = refine(card: inner, window: first.window, format: format)
         // A band only a little off the border's colour may be the border in shade (a lighting
         // gradient across the card), its inner edge the picture's: then the card moved in must also
         // fit its format better, its window nearer where the format puts it.
         let fits = (second.verdict?.windowError ?? 1) <= (first.verdict?.windowError ?? 1)
-        return widenedBeyondBorder((second.isConsistent || !first.isConsistent) && (clear || fits) ? second : first)
+        guard (second.isConsistent || !first.isConsistent) && (clear || fits) else { return widenedBeyondBorder(first) }
+        var result = widenedBeyondBorder(second)
+        result.movedInFromPocket = true
+        return result
     }
 
     /// The card with the sides of `refined` that lie on a pocket's edge moved in to the card's edge

@@ -37,6 +37,9 @@ struct PrintRefiner {
         var verdict: FormatClassifier.Verdict?
         /// The window as measured, in ``card``'s corner order, when all four of its edges were found.
         var measuredWindow: Quad?
+        /// True when ``inSleeve(_:)`` moved sides the first refinement put on a sleeve pocket's
+        /// edges in to the card's own.
+        var movedInFromPocket = false
         /// False when a clearly measured window fits no format (the hypothesis, or the format, was
         /// wrong) or fewer than three card edges could be refined: the print does not hang together.
         /// A window hidden by glare is no evidence against it.

@@ -86,26 +86,36 @@ struct ScaledDetection {
         return decoded
     }
 
-    /// `print` (refined on the scaled decode) refined again at full resolution; as it was when
-    /// the full-resolution edges do not hang together (it keeps the scaled decode's verdict), or
-    /// when they moved a corner further than the scaled decode can be off.
+    /// `print` (refined on the scaled decode) refined again at full resolution as the detector
+    /// refines a print (``PrintRefiner/refineInSleeve(card:window:format:)``, the border judged
+    /// patterned or not as the detector judged it); as it was when the full-resolution edges do not
+    /// hang together (it keeps the scaled decode's verdict), or when they moved a corner further
+    /// than the scaled decode can be off, unless the card was moved in from a sleeve's pocket.
     ///
     /// The second refinement polishes: it searches a few pixels about each side of the card the
     /// scaled decode measured. Where that card's side bows (a curled card, its corners where the
     /// curves meet) the side's middle lies outside that search on a 12 MP photo, and the search
     /// took the bow's far part for a straight side 9–12 px out, where the scaled decode had the
     /// card within 2 px (hard scenes at full size, through `scan`: 5 prints).
-    private func refine(_ print: DetectedPrint, with refiner: PrintRefiner, photo: PixelSize, scale: Double) -> DetectedPrint {
+    ///
+    /// A print in an album sleeve is another matter: where the scaled decode took a pocket's edge
+    /// for the card's (its own pocket check could not tell them apart at that scale), the card is
+    /// 10–20 px inside it at full resolution, where the pocket check finds it (album pages of the
+    /// hard scenes through `scan`: 2 prints). That move is taken when it only takes sides in: the
+    /// moved card lies inside the scaled decode's, so no search went out onto a pocket's or a
+    /// bow's edge beyond it.
+    func refine(_ print: DetectedPrint, with refiner: PrintRefiner, photo: PixelSize, scale: Double) -> DetectedPrint {
         guard let format = print.format, let window = print.window else { return print }
-        let refined = refiner.refine(card: print.card, window: window, format: format)
+        var refiner = refiner
+        refiner.patternedBorder = print.patternedBorder
+        let refined = refiner.refineInSleeve(card: print.card, window: window, format: format)
         guard refined.isConsistent else { return print }
         // A scaled pixel's worth of error, twice, and a pixel: what the scaled decode's own refinement
-        // can leave. The corner order may have turned with the format's verdict.
+        // can leave.
         let tolerance = 2 * scale + 1
-        let moved = (0..<4).map { turn in
-            (0..<4).map { refined.card.rotatingOrder(by: turn).corners[$0].distance(to: print.card.corners[$0]) }.max()!
-        }.min()!
-        guard moved <= tolerance else { return print }
+        let moved = Self.moved(refined.card, from: print.card)
+        let inPocket = refined.movedInFromPocket && Self.reach(of: refined.card, outside: print.card) <= tolerance
+        guard moved <= tolerance || inPocket else { return print }
         var result = print
         result.card = refined.card
         result.window = refined.window
@@ -115,4 +125,25 @@ struct ScaledDetection {
         result.touchesImageBorder = !refined.card.isInside(width: photo.width, height: photo.height)
         return result
     }
+
+    /// How far the corner of `card` furthest outside `reference` lies beyond its sides; 0 or less
+    /// when `card` lies inside it.
+    static func reach(of card: Quad, outside reference: Quad) -> Double {
+        let c = reference.corners
+        let centre = (c[0] + c[1] + c[2] + c[3]) * 0.25
+        return (0..<4).map { i in
+            let side = ImageLine(c[i], c[(i + 1) % 4])
+            let outward: Double = side.distance(centre) < 0 ? 1 : -1
+            return card.corners.map { outward * side.distance($0) }.max()!
+        }.max()!
+    }
+
+    /// How far `card`'s corners lie from `reference`'s, at most, in the corner order that fits best
+    /// (the order may have turned with the format's verdict).
+    static func moved(_ card: Quad, from reference: Quad) -> Double {
+        (0..<4).map { turn in
+            (0..<4).map { card.rotatingOrder(by: turn).corners[$0].distance(to: reference.corners[$0]) }.max()!
+        }.min()!
+    }
 }
+
