@@ -226,10 +226,12 @@ public struct PrintDetector: Sendable {
             var first = refine(h)
             // A measured card for the same print is refined too; the one whose refined window sits
             // where its format puts it in the refined card wins (an extrapolated card off by a
-            // trimmed border, or a measured "card" edge that is a shadow's, both leave it off).
+            // trimmed border, or a measured "card" edge that is a shadow's, both leave it off), as
+            // long as it keeps its format's shape where the template's card did.
             if let measured = measuredCard(for: h, among: ranked) {
                 let other = refine(measured)
-                if other.consistent && (!first.consistent || other.fit <= first.fit) {
+                if other.consistent && (!first.consistent || other.fit <= first.fit)
+                    && measuredKeepsShape(other.0, over: first.0, upright: upright) {
                     // As with a rival below: the place earned its print with the first reading's
                     // evidence, so the measured card is reported at no less than the floor.
                     h = measured

@@ -87,7 +87,9 @@ extension PrintRefiner {
                                                                rule: .firstFromBorder),
               found.isCleanSide() else { return .unread }
         let turn = abs(line.direction.x * found.line.direction.y - line.direction.y * found.line.direction.x)
-        let shift = min(abs(found.line.distance(a)), abs(found.line.distance(b)))
+        // A card lying turned in its pocket rests a corner on the pocket's side: its edge leaves the
+        // side at the other end only, the page between them a wedge. The larger end says it moved.
+        let shift = max(abs(found.line.distance(a)), abs(found.line.distance(b)))
         guard turn < 0.1, shift >= max(2, 0.01 * extent) else { return .unread }
         return .pocket(found, page: margin, offBorder: offBorder)
     }
