@@ -146,4 +146,3 @@ struct ScaledDetection {
         }.min()!
     }
 }
-
