@@ -35,7 +35,8 @@ public struct PrintDetector: Sendable {
         var clock = StageClock()
         func lap(_ stage: String) { clock.lap(stage) }
 
-        let work = BoxDownsampler.workingImage(image, orientation: orientation, maximumLongSide: options.workingLongSide)
+        let factor = BoxDownsampler.factor(for: image.size, maximumLongSide: options.workingLongSide)
+        let work = BoxDownsampler.downsample(image, orientation: orientation, factor: factor)
         trace.workingSize = PixelSize(width: work.width, height: work.height)
         trace.workingToUpright = work.toUpright.homography
         lap("downsample")
