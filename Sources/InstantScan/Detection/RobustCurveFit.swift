@@ -18,11 +18,12 @@ struct RobustCurveFit: Sendable {
 
     func value(at t: Double) -> Double { c0 + c1 * t + c2 * t * t }
 
-    /// The prior weight of the points within `inlierBand` of the parabola `c`, summed in order. The
-    /// consensus start runs this for up to 343 parabolas: the arrays are read
+    /// The prior weight of the points within `inlierBand` of the parabola `c`, summed in order (a
+    /// line is the parabola with `c.2 = 0`: ``RobustLineFit`` scores its candidates here too). The
+    /// consensus starts run this for up to 343 parabolas or 144 lines: the arrays are read
     /// without bounds checks.
-    private static func consensus(_ c: (Double, Double, Double), _ t: [Double], _ s: [Double], _ weights: [Double],
-                                  inlierBand: Double) -> Double {
+    static func consensus(_ c: (Double, Double, Double), _ t: [Double], _ s: [Double], _ weights: [Double],
+                          inlierBand: Double) -> Double {
         precondition(s.count >= t.count && weights.count >= t.count)
         return t.withUnsafeBufferPointer { t in
             s.withUnsafeBufferPointer { s in

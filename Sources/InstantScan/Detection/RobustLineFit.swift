@@ -30,7 +30,7 @@ struct RobustLineFit: Sendable {
                 guard q > p, t[q] - t[p] > 1e-9 else { continue }
                 let b = (s[q] - s[p]) / (t[q] - t[p])
                 let a = s[p] - b * t[p]
-                let score = RobustLineFit.consensus(a, b, t, s, weights, inlierBand: inlierBand)
+                let score = RobustCurveFit.consensus((a, b, 0), t, s, weights, inlierBand: inlierBand)
                 if score > best.score { best = (score, a, b) }
             }
         }
@@ -63,22 +63,5 @@ struct RobustLineFit: Sendable {
         slope = b
         scale = sigma
         inlierFraction = Double(w.filter { $0 > 0 }.count) / Double(n)
-    }
-
-    /// The prior weight of the points within `inlierBand` of the line `s = a + b·t`, summed in order.
-    /// The consensus start runs this for up to 144 lines: the arrays are read
-    /// without bounds checks.
-    private static func consensus(_ a: Double, _ b: Double, _ t: [Double], _ s: [Double], _ weights: [Double],
-                                  inlierBand: Double) -> Double {
-        precondition(s.count >= t.count && weights.count >= t.count)
-        return t.withUnsafeBufferPointer { t in
-            s.withUnsafeBufferPointer { s in
-                weights.withUnsafeBufferPointer { weights in
-                    var score = 0.0
-                    for k in 0..<t.count where abs(s[k] - a - b * t[k]) <= inlierBand { score += weights[k] }
-                    return score
-                }
-            }
-        }
     }
 }
