@@ -16,17 +16,9 @@ extension FrameJudgement {
     }
 
     /// The median colour (log ratios) of the readable samples, or nil when too few are readable
-    /// to tell (the same readability as ``farShare(_:lightnessRatio:)``'s).
+    /// to tell (``readableLogs(_:)``, as ``farShare(_:lightnessRatio:)`` reads them).
     static func mainColour(_ samples: FrameSamples) -> LightChroma? {
-        var rg: [Double] = [], bg: [Double] = []
-        let table = FrameLightFit.logTable
-        for i in 0..<samples.count {
-            let r = samples.codes[0][i], g = samples.codes[1][i], b = samples.codes[2][i]
-            guard min(r, g, b) >= 12, max(r, g, b) < FrameLightFit.clipCode else { continue }
-            rg.append(table[Int(r)] - table[Int(g)])
-            bg.append(table[Int(b)] - table[Int(g)])
-        }
-        guard rg.count >= 64, Double(rg.count) >= readableShare * Double(samples.count),
+        guard let (rg, bg, _) = readableLogs(samples),
               let mrg = FrameLightFit.median(rg), let mbg = FrameLightFit.median(bg) else { return nil }
         return LightChroma(rg: mrg, bg: mbg)
     }

@@ -194,6 +194,21 @@ struct FrameJudgement {
     /// With `lightnessRatio`, only samples within that factor of the frame's median lightness
     /// (geometric mean of the channels, linear) count as far.
     static func farShare(_ samples: FrameSamples, lightnessRatio: Double? = nil) -> Double {
+        guard let (rg, bg, lightness) = readableLogs(samples),
+              let mrg = FrameLightFit.median(rg), let mbg = FrameLightFit.median(bg),
+              let mid = FrameLightFit.median(lightness) else { return 0 }
+        let limit = patternDistance * patternDistance
+        let window = lightnessRatio.map { log($0) } ?? .infinity
+        let far = rg.indices.filter { i in
+            (rg[i] - mrg) * (rg[i] - mrg) + (bg[i] - mbg) * (bg[i] - mbg) > limit && abs(lightness[i] - mid) <= window
+        }.count
+        return Double(far) / Double(rg.count)
+    }
+
+    /// The log ratios r/g and b/g and the log lightness (mean of the channels' logs) of the frame's
+    /// readable samples, in order; nil when too few are readable to tell (under 64, or under
+    /// ``readableShare`` of them).
+    static func readableLogs(_ samples: FrameSamples) -> (rg: [Double], bg: [Double], lightness: [Double])? {
         var rg: [Double] = [], bg: [Double] = [], lightness: [Double] = []
         let table = FrameLightFit.logTable
         for i in 0..<samples.count {
@@ -204,15 +219,8 @@ struct FrameJudgement {
             bg.append(table[Int(b)] - table[Int(g)])
             lightness.append((table[Int(r)] + table[Int(g)] + table[Int(b)]) / 3)
         }
-        guard rg.count >= 64, Double(rg.count) >= readableShare * Double(samples.count),
-              let mrg = FrameLightFit.median(rg), let mbg = FrameLightFit.median(bg),
-              let mid = FrameLightFit.median(lightness) else { return 0 }
-        let limit = patternDistance * patternDistance
-        let window = lightnessRatio.map { log($0) } ?? .infinity
-        let far = rg.indices.filter { i in
-            (rg[i] - mrg) * (rg[i] - mrg) + (bg[i] - mbg) * (bg[i] - mbg) > limit && abs(lightness[i] - mid) <= window
-        }.count
-        return Double(far) / Double(rg.count)
+        guard rg.count >= 64, Double(rg.count) >= readableShare * Double(samples.count) else { return nil }
+        return (rg, bg, lightness)
     }
 
     static func percent(_ share: Double) -> String {
