@@ -239,24 +239,43 @@ static inline void blend4(tap_source source, __m128i fx256, __m128i fy256, __m25
     four[3] = (uint32_t)(p13 >> 32);
 }
 
+/* What the AVX2 loops of one output row read: the homography and the row's terms, the clamps,
+ * the output row, the taps' byte order and the alpha to set. */
+typedef struct {
+    double h[9];
+    row_terms t;
+    __m256d max_x, max_y;
+    uint8_t *out;
+    __m256i order;
+    uint64_t opaque;
+    tap_source source;
+} avx2_row;
+
+__attribute__((target("avx2")))
+static inline avx2_row avx2_row_of(const is_warp_params *p, int y) {
+    avx2_row r;
+    memcpy(r.h, p->homography, sizeof r.h);
+    r.t = terms_of_row(r.h, y);
+    r.max_x = _mm256_set1_pd(p->source_width - 1);
+    r.max_y = _mm256_set1_pd(p->source_height - 1);
+    r.out = p->output + (ptrdiff_t)(y - p->output_first_row) * p->output_stride;
+    const __m128i order128 = tap_order(p->source_bytes_per_pixel);
+    r.order = _mm256_set_m128i(order128, order128);
+    r.opaque = p->source_bytes_per_pixel == 3 ? 0xFF000000FF000000ull : 0;
+    r.source = tap_source_of(p);
+    return r;
+}
+
 __attribute__((target("avx2")))
 static void columns_avx2(const is_warp_params *p, int y, int x_begin, int x_end) {
-    double h[9];
-    memcpy(h, p->homography, sizeof h);
-    row_terms t = terms_of_row(h, y);
-    const __m256d max_x = _mm256_set1_pd(p->source_width - 1), max_y = _mm256_set1_pd(p->source_height - 1);
-    uint8_t *out = p->output + (ptrdiff_t)(y - p->output_first_row) * p->output_stride;
-    const __m128i order128 = tap_order(p->source_bytes_per_pixel);
-    const __m256i order = _mm256_set_m128i(order128, order128);
-    const uint64_t opaque = p->source_bytes_per_pixel == 3 ? 0xFF000000FF000000ull : 0;
-    const tap_source source = tap_source_of(p);
+    const avx2_row r = avx2_row_of(p, y);
     int x = x_begin;
     for (; x + 4 <= x_end; x += 4) {
         __m128i fx256, fy256;
-        positions4(h, t, x, 1, max_x, max_y, &fx256, &fy256);
+        positions4(r.h, r.t, x, 1, r.max_x, r.max_y, &fx256, &fy256);
         uint32_t four[4];
-        blend4(source, fx256, fy256, order, opaque, four);
-        memcpy(out + 4 * x, four, 16);
+        blend4(r.source, fx256, fy256, r.order, r.opaque, four);
+        memcpy(r.out + 4 * x, four, 16);
     }
     if (x < x_end) columns_sse41(p, y, x, x_end);
 }
@@ -264,22 +283,14 @@ static void columns_avx2(const is_warp_params *p, int y, int x_begin, int x_end)
 /* every_scalar four columns at a time: columns_avx2 with the four positions `step` apart. */
 __attribute__((target("avx2")))
 static void every_avx2(const is_warp_params *p, int y, int x_begin, int x_end, int step) {
-    double h[9];
-    memcpy(h, p->homography, sizeof h);
-    row_terms t = terms_of_row(h, y);
-    const __m256d max_x = _mm256_set1_pd(p->source_width - 1), max_y = _mm256_set1_pd(p->source_height - 1);
-    uint8_t *out = p->output + (ptrdiff_t)(y - p->output_first_row) * p->output_stride;
-    const __m128i order128 = tap_order(p->source_bytes_per_pixel);
-    const __m256i order = _mm256_set_m128i(order128, order128);
-    const uint64_t opaque = p->source_bytes_per_pixel == 3 ? 0xFF000000FF000000ull : 0;
-    const tap_source source = tap_source_of(p);
+    const avx2_row r = avx2_row_of(p, y);
     int x = x_begin;
     for (; x + 3 * step < x_end; x += 4 * step) {
         __m128i fx256, fy256;
-        positions4(h, t, x, step, max_x, max_y, &fx256, &fy256);
+        positions4(r.h, r.t, x, step, r.max_x, r.max_y, &fx256, &fy256);
         uint32_t four[4];
-        blend4(source, fx256, fy256, order, opaque, four);
-        for (int k = 0; k < 4; k++) memcpy(out + 4 * (ptrdiff_t)(x + k * step), &four[k], 4);
+        blend4(r.source, fx256, fy256, r.order, r.opaque, four);
+        for (int k = 0; k < 4; k++) memcpy(r.out + 4 * (ptrdiff_t)(x + k * step), &four[k], 4);
     }
     if (x < x_end) every_scalar(p, y, x, x_end, step);
 }
