@@ -69,6 +69,7 @@ struct BorderAppearance: Sendable {
         var plain = 0, pairs = 0
         var band: [Color?] = [], lit: [Color?] = [], outside: [Color?] = [], inside: [Color?] = []
         var bandSamples: [[Color]] = [], outsideSamples: [[Color]] = []
+        var clippedWhite = [Bool](repeating: false, count: 4)
         let cardCentre = card.centroid, windowCentre = window.centroid
         for i in 0..<4 {
             let j = (i + 1) % 4
@@ -77,12 +78,19 @@ struct BorderAppearance: Sendable {
             let count = max(2, Int(a.distance(to: b) * 0.8 / spacing))
             var previous: Color?
             var samples: [Color] = []
+            var clipped = 0, clippedPairs = 0, previousClipped = false
             for k in 0...count {
                 let t = 0.1 + 0.8 * Double(k) / Double(count)
-                guard let c = sample(a + (b - a) * t) else {
+                let p = a + (b - a) * t
+                guard let c = sample(p) else {
+                    let isClipped = isInView(p)
+                    if isClipped { clipped += 1 }
+                    if isClipped && previousClipped { clippedPairs += 1 }
+                    previousClipped = isClipped
                     previous = nil
                     continue
                 }
+                previousClipped = false
                 samples.append(c)
                 if let q = previous {
                     pairs += 1
@@ -99,15 +107,24 @@ struct BorderAppearance: Sendable {
             outside.append(out.map(median) ?? nil)
             inside.append(ins.map(median) ?? nil)
             outsideSamples.append(out ?? [])
+            // A side clipped white nearly all along is a white border exposed to the top of the
+            // range (or glare over one, which looks the same): plain, and white.
+            if clipped * 2 > count {
+                clippedWhite[i] = true
+                pairs += clippedPairs
+                plain += clippedPairs
+            }
         }
-        guard pairs > 0, band.contains(where: { $0 != nil }) else {
+        guard pairs > 0, band.contains(where: { $0 != nil }) || clippedWhite.contains(true) else {
             return Result(plainness: 0, consistency: 0, cardContrast: 0, windowContrast: 0)
         }
         // Sides out of view count neither way.
         var cardEdges = 0, windowEdges = 0, bandSides = 0, cardSides = 0, windowSides = 0
+        let white: Color = (255, 255, 255)
         for i in 0..<4 {
-            guard let c = band[i] else { continue }
-            bandSides += 1
+            // A side clipped white is white against the table and the picture: its edges count.
+            if band[i] != nil { bandSides += 1 }
+            guard let c = band[i] ?? (clippedWhite[i] ? white : nil) else { continue }
             if outside[i] != nil { cardSides += 1 }
             if inside[i] != nil { windowSides += 1 }
             if let o = outside[i], distance(o, c) >= minimumContrast { cardEdges += 1 }
@@ -115,7 +132,18 @@ struct BorderAppearance: Sendable {
         }
         // The sides agree by their medians, or, where a sheen lies over part of the band, by the
         // parts it missed.
-        let agreeing = max(agreeingSides(band), agreeingSides(lit))
+        var agreeing = max(agreeingSides(band), agreeingSides(lit))
+        // A clipped side agrees with a white border and with nothing else; one that does not agree
+        // counts neither way, as glare over a coloured border's side says nothing of its colour.
+        let clippedSides = clippedWhite.count(where: { $0 })
+        if clippedSides > 0 {
+            let real = band.compactMap { $0 }
+            let agreesWithWhite = real.isEmpty || median(real).map { agrees(white, with: $0) } ?? false
+            if agreesWithWhite {
+                agreeing += clippedSides
+                bandSides += clippedSides
+            }
+        }
         func share(_ n: Int, _ of: Int) -> Double { of >= 2 ? Double(n) / Double(of) : 0 }
         var result = Result(plainness: Double(plain) / Double(pairs), consistency: share(agreeing, bandSides),
                             cardContrast: share(cardEdges, cardSides), windowContrast: share(windowEdges, windowSides))
@@ -165,9 +193,13 @@ struct BorderAppearance: Sendable {
     /// The colour at `p`, or nil outside the photo or where glare has clipped it white (it says nothing
     /// about the border there).
     private func sample(_ p: Point) -> Color? {
-        guard p.x >= 0, p.y >= 0, p.x <= Double(image.width - 1), p.y <= Double(image.height - 1) else { return nil }
+        guard isInView(p) else { return nil }
         let c = image.color(at: p)
         return min(c.0, c.1, c.2) >= clipLevel ? nil : c
+    }
+
+    private func isInView(_ p: Point) -> Bool {
+        p.x >= 0 && p.y >= 0 && p.x <= Double(image.width - 1) && p.y <= Double(image.height - 1)
     }
 
     func distance(_ a: Color, _ b: Color) -> Float {
@@ -179,14 +211,18 @@ struct BorderAppearance: Sendable {
     /// light's falloff, in brightness.
     private func agreeingSides(_ sides: [Color?]) -> Int {
         guard let whole = median(sides.compactMap { $0 }) else { return 0 }
+        return sides.compactMap { $0 }.filter { agrees($0, with: whole) }.count
+    }
+
+    /// Whether a side's colour `c` is the border's `whole` colour in chromaticity and, within the
+    /// light's falloff, in brightness.
+    private func agrees(_ c: Color, with whole: Color) -> Bool {
         let wholeSum = max(whole.0 + whole.1 + whole.2, 1)
-        return sides.compactMap { $0 }.filter { c in
-            let sum = max(c.0 + c.1 + c.2, 1)
-            let dr = c.0 / sum - whole.0 / wholeSum, dg = c.1 / sum - whole.1 / wholeSum
-            let ratio = (sum + 6) / (wholeSum + 6)  // a little slack for near-black borders
-            let sameHue = (dr * dr + dg * dg).squareRoot() <= chromaTolerance
-            return sameHue && ratio <= brightnessRatio && ratio >= 1 / brightnessRatio
-        }.count
+        let sum = max(c.0 + c.1 + c.2, 1)
+        let dr = c.0 / sum - whole.0 / wholeSum, dg = c.1 / sum - whole.1 / wholeSum
+        let ratio = (sum + 6) / (wholeSum + 6)  // a little slack for near-black borders
+        let sameHue = (dr * dr + dg * dg).squareRoot() <= chromaTolerance
+        return sameHue && ratio <= brightnessRatio && ratio >= 1 / brightnessRatio
     }
 
     /// A side's own colour where a sheen may lie over part of it: the median of its darker half, if
