@@ -1,7 +1,7 @@
 """The hard scenes as phones and messaging apps also deliver them: detection beyond how the scenes were made.
 
 The evaluation scenes are rendered one way (exposure, sharpness, size, noise). A rule tuned to them can
-hold there and fail on a photo a little darker, softer or smaller. This writes six variants of every
+hold there and fail on a photo a little darker, softer or smaller. This writes seven variants of every
 scene, each a plain photographic change with its ground truth carried along:
 
     noisy     sensor noise (σ 6 levels) and JPEG quality 72, as a dim room and a messaging app give
@@ -10,12 +10,13 @@ scene, each a plain photographic change with its ground truth carried along:
     vignette  light falling off from the centre: 75 % at the middle of each side, 50 % in the corners
     warm      a further warm cast (linear R, G, B × 1, 0.78, 0.48) on top of the scene's own light
     small     0.7 × the size (ground truth scaled): the photo as an app resends it
+    bright    1.8 × the light (linear), clipped: an overexposed shot, white borders at the top of the range
 
 Images are written upright (EXIF orientation applied), so the truth needs no turning.
 
     PY=/root/.cache/instantscan-eval/bin/python
     $PY Benchmarks/perturbed_scenes.py ../shared/eval/scenes-hard .build/perturbed [variant ...]
-    for v in noisy soft dim vignette warm small; do
+    for v in noisy soft dim vignette warm small bright; do
       $PY ../shared/eval/evaluate.py detect --scenes .build/perturbed/$v \
           --cmd '.build/release/instantscan detect {image} --json' | grep -E '<= 1%|false'
     done
@@ -28,7 +29,7 @@ import sys
 import numpy as np
 from PIL import Image, ImageFilter, ImageOps
 
-VARIANTS = ['noisy', 'soft', 'dim', 'vignette', 'warm', 'small']
+VARIANTS = ['noisy', 'soft', 'dim', 'vignette', 'warm', 'small', 'bright']
 
 
 def linear(a):
@@ -61,6 +62,8 @@ def variant(name, im, rng):
         a = encoded(linear(a) * (1 - 0.25 * r2)[..., None])
     elif name == 'warm':
         a = encoded(linear(a) * np.array([1.0, 0.78, 0.48]))
+    elif name == 'bright':
+        a = encoded(linear(a) * 1.8)
     elif name == 'small':
         scale = 0.7
         a = np.asarray(im.resize((round(im.width * scale), round(im.height * scale)), Image.LANCZOS)).astype(np.float64)
