@@ -24,13 +24,41 @@ extension PrintDetector {
                 && ConvexOverlap.iou($0.card, h.card) > Self.samePlace && eligible($0)
         }
         for alternative in alternatives.prefix(3) {
-            let (reading, consistent, _) = refine(alternative)
+            var (reading, consistent, _) = refine(alternative)
+            if !consistent, let named = offsetWindowReading(reading, as: alternative.format, upright: upright) {
+                (reading, consistent) = (named, true)
+            }
             guard consistent, reading.format == alternative.format,
                   ConvexOverlap.iou(reading.card, print.card) > Self.samePlace,
                   shapeFactor(of: reading, upright: upright) == 1 else { continue }
             return (alternative, reading)
         }
         return nil
+    }
+
+    /// `reading` named `format`, when its refinement found no format only because its clearly
+    /// measured window sits off the format's nominal spot: the card has the format's shape, the window
+    /// its size, and the offset is within what real prints show (``windowOffsetSigma``).
+    ///
+    /// Refinement holds the window to its nominal place as tightly as to its size, since that offset
+    /// tells a card edge found on a pocket or a shadow from the card's own; here the card is already
+    /// the same as the chosen reading's, which only its shape condemns, so the offset is no evidence
+    /// against the format. The window stays where it was measured.
+    func offsetWindowReading(_ reading: DetectedPrint, as format: PrintFormat?, upright: PixelSize) -> DetectedPrint? {
+        // A reading of no format carries its measured window, in its card's corner order, as its window.
+        guard reading.format == nil, let format, reading.measuredWindow != nil, let window = reading.window,
+              reading.measuredEdges.count(where: { $0 }) >= 3 else { return nil }
+        var classifier = FormatClassifier(imageSize: upright)
+        classifier.offsetSigma = Self.windowOffsetSigma
+        guard let verdict = classifier.classify(card: reading.card, window: window).first,
+              verdict.format == format, verdict.cost <= PrintRefiner.defaultUnknownCost else { return nil }
+        var named = reading
+        named.format = format
+        named.card = reading.card.rotatingOrder(by: verdict.turn)
+        named.window = window.rotatingOrder(by: verdict.turn)
+        named.measuredWindow = named.window
+        named.measuredEdges = (0..<4).map { reading.measuredEdges[($0 + verdict.turn) % 4] }
+        return named
     }
 
     /// Card overlap (intersection over union) from which two readings are of the same place.

@@ -8,7 +8,8 @@ struct PrintRefiner {
     /// Classifier cost (squared standard errors) above which a clearly measured window belongs to no
     /// known format. Five standard errors: a card a millimetre or two off its nominal size (film
     /// generations, trimmed cards) moves its window that far in card terms and is still its format.
-    var unknownCost = 25.0
+    var unknownCost = PrintRefiner.defaultUnknownCost
+    static let defaultUnknownCost = 25.0
     /// |log| of the recovered over the format's card shape above which a clearly measured print is of
     /// no known format (recovery errs by up to ~10% at a 40° tilt).
     var unknownAspectError = 0.15
