@@ -60,23 +60,30 @@ struct BandOutline {
         guard steps > 0 else { return nil }
         var coarse = self
         coarse.offset = max(offset, stride)
-        var start: (score: Float, scale: Double, turn: Double, dx: Double, dy: Double)?
-        for scale in scales {
-            for turn in turns {
-                for i in -steps...steps {
-                    for j in -steps...steps {
-                        let dx = stride * Double(i), dy = stride * Double(j)
-                        let q = shifted(scale, turn, dx, dy)
-                        let bar = start?.score ?? minimumStep
-                        let s = coarse.score(q, above: bar)
-                        // A print found already has its own step all round: only a quad clear of it.
-                        guard s > bar,
-                              !taken.contains(where: { ConvexOverlap.overlapOfSmaller($0, q) > 0.15 }) else { continue }
-                        start = (s, scale, turn, dx, dy)
-                    }
+        typealias Start = (score: Float, scale: Double, turn: Double, dx: Double, dy: Double)
+        // Each size and turn searched on its own, on as many cores as the scan may use; the best of
+        // each, the earliest on a tie, then the best of those, the earliest on a tie: the quad one
+        // search in this order keeps (its running bar only spares the work of quads it would not keep).
+        let tries = scales.flatMap { scale in turns.map { (scale, $0) } }
+        let bests = RowBands.map(tries.count) { index -> Start? in
+            let (scale, turn) = tries[index]
+            var start: Start?
+            for i in -steps...steps {
+                for j in -steps...steps {
+                    let dx = stride * Double(i), dy = stride * Double(j)
+                    let q = shifted(scale, turn, dx, dy)
+                    let bar = start?.score ?? minimumStep
+                    let s = coarse.score(q, above: bar)
+                    // A print found already has its own step all round: only a quad clear of it.
+                    guard s > bar,
+                          !taken.contains(where: { ConvexOverlap.overlapOfSmaller($0, q) > 0.15 }) else { continue }
+                    start = (s, scale, turn, dx, dy)
                 }
             }
+            return start
         }
+        var start: Start?
+        for best in bests.compactMap({ $0 }) where best.score > (start?.score ?? minimumStep) { start = best }
         guard var centreOfSearch = start.map({ ($0.scale, $0.turn, $0.dx, $0.dy) }) else { return nil }
         var best: (score: Float, quad: Quad)?
         for (reachFine, turnFine) in [(stride / 2, 0.04), (1, 0.02)] {

@@ -33,13 +33,17 @@ enum BoxDownsampler {
         let rowBytes = ws * bw * bpp
         // 16-bit column sums hold up to 257 rows of 255 and fill twice the vector lanes of 32-bit ones.
         precondition(bh <= 257, "blocks taller than 257 rows would overflow the column sums")
-        var columnSums = [UInt16](repeating: 0, count: rowBytes)
         let norm = 1 / Float(bw * bh)
+        // Block rows in bands, one column-sum row each, on as many cores as the scan may use: every
+        // working pixel comes from its own block's rows, so the bands write disjoint pixels.
+        let bands = RowBands.bands(height: hs, width: ws * bw * bh)
         red.withUnsafeMutableBufferPointer { r in
             green.withUnsafeMutableBufferPointer { g in
                 blue.withUnsafeMutableBufferPointer { b in
+                    RowBands.run(bands) { _, blockRows in
+                    var columnSums = [UInt16](repeating: 0, count: rowBytes)
                     columnSums.withUnsafeMutableBufferPointer { acc in
-                        for by in 0..<hs {
+                        for by in blockRows {
                             for i in 0..<rowBytes { acc[i] = 0 }
                             // Rows two at a time: half the loads and stores of the column sums.
                             var j = 0
@@ -68,6 +72,7 @@ enum BoxDownsampler {
                                 out &+= stepX
                             }
                         }
+                    }
                     }
                 }
             }

@@ -32,10 +32,13 @@ struct ColorGradient: Sendable {
         var c2 = mag, s2 = mag
         if w >= 3 && h >= 3 {
             // Per plane: horizontal difference and smoothing of three consecutive rows (a ring of
-            // 3 rows for each of 3 planes), then the tensor's three sums of one row.
-            var scratch = [Float](repeating: 0, count: (9 + 9 + 3) * w)
+            // 3 rows for each of 3 planes), then the tensor's three sums of one row. In bands of
+            // rows, each with its own ring, on as many cores as the scan may use: a row's values
+            // come from the three photo rows around it alone, so the bands agree with one pass.
             FloatRows.reading(image.red, image.green, image.blue, width: w) { r, g, b in
             FloatRows.with(&mag, &c2, &s2, width: w) { m, vc, vs in
+            RowBands.run(RowBands.costlyBands(1..<(h - 1))) { _, band in
+            var scratch = [Float](repeating: 0, count: (9 + 9 + 3) * w)
             FloatRows.with(&scratch, width: w) { rows in
                 let sources = [r, g, b]
                 // Ring rows of plane c for photo row y: differences in rows 0–8, smoothing in 9–17.
@@ -52,9 +55,9 @@ struct ColorGradient: Sendable {
                         }
                     }
                 }
-                prepare(0)
-                prepare(1)
-                for y in 1..<(h - 1) {
+                prepare(band.lowerBound - 1)
+                prepare(band.lowerBound)
+                for y in band {
                     prepare(y + 1)
                     for x in 0..<w { txx[x] = 0; tyy[x] = 0; txy[x] = 0 }
                     for c in 0..<3 {
@@ -79,7 +82,7 @@ struct ColorGradient: Sendable {
                         sin2[x] = txy[x] * inv
                     }
                 }
-            }}}
+            }}}}
         }
         magnitude = mag
         cos2 = c2

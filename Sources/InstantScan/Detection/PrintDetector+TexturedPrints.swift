@@ -26,7 +26,7 @@ extension PrintDetector {
             Self.usesCoarse(q.quad, coarse) && !found.contains { ConvexOverlap.overlapOfSmaller($0, q.quad) > 0.15 }
         }
         guard !quads.isEmpty else { return [] }
-        let hyps = quads.flatMap { scorer.hypotheses(from: $0, floor: options.minimumConfidence) }
+        let hyps = scorer.hypotheses(from: quads, floor: options.minimumConfidence)
         // The coarse copy averages blocks of `factor` pixels: a border band narrower than one block is
         // blurred into the picture and the surface there, so its card and window edges cannot both
         // come from it (a 38-px "print" of wood grain with a 2-px border was found so).

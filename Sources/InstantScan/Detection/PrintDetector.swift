@@ -56,7 +56,7 @@ public struct PrintDetector: Sendable {
             border: BorderAppearance(image: work),
             imageSize: PixelSize(width: work.width, height: work.height))
         scorer.allowsPartialCards = options.reportsPartialPrints
-        let hyps = quads.flatMap { scorer.hypotheses(from: $0, floor: options.minimumConfidence) }
+        let hyps = scorer.hypotheses(from: quads, floor: options.minimumConfidence)
         lap("templates")
         let ranked = scorer.rank(hyps)
         lap("ranking")

@@ -213,8 +213,11 @@ struct PrintHypothesisScorer: Sendable {
             }
             if !duplicate { kept.append(h) }
         }
+        // Each band judged on its own (a millisecond or more each): on every core the scan may use.
+        let judged = kept
+        let bands = RowBands.map(judged.count) { border.score(card: judged[$0].card, window: judged[$0].window) }
         for i in kept.indices {
-            let band = border.score(card: kept[i].card, window: kept[i].window)
+            let band = bands[i]
             kept[i].border = band
             kept[i].score = kept[i].edgeScore * band.factor
         }

@@ -56,19 +56,20 @@ struct PrintRefiner {
         if patternedBorder { refiner.consensusBelow = 0.6 }
         let cardRadius = 2 * workingScale + 3
         let borderWindow = PrintTemplate(format: format).window(forCard: card) ?? window
-        var inwardReach = [Double](repeating: 0, count: 4)
-        var cardEdges = (0..<4).map { i -> EdgeRefiner.Result? in
+        // The four sides are measured on their own: on as many cores as the scan may use.
+        let sides = RowBands.map(4) { i -> (edge: EdgeRefiner.Result?, inward: Double) in
             let a = card.corners[i], b = card.corners[(i + 1) % 4]
             // The search must not reach into the picture: on a small print the border is only a few
             // pixels wide, and the picture's edge is the first strong change met coming from inside.
             let border = abs(ImageLine(a, b).distance((borderWindow.corners[i] + borderWindow.corners[(i + 1) % 4]) * 0.5))
             let inward = min(cardRadius, max(1.5, 0.5 * border))
-            inwardReach[i] = inward
             let normal = inwardNormal(a, b), shift = (cardRadius - inward) / 2
-            return refiner.refine(from: a - normal * shift, to: b - normal * shift, towardBorder: normal,
-                                  searchRadius: (cardRadius + inward) / 2, trim: 0.12, rule: .firstFromBorder,
-                                  allowsBow: true)
+            return (refiner.refine(from: a - normal * shift, to: b - normal * shift, towardBorder: normal,
+                                   searchRadius: (cardRadius + inward) / 2, trim: 0.12, rule: .firstFromBorder,
+                                   allowsBow: true), inward)
         }
+        let inwardReach = sides.map(\.inward)
+        var cardEdges = sides.map(\.edge)
         var offNominal = false
         for i in 0..<4 where cardEdges[i] == nil {
             cardEdges[i] = wideCardEdge(side: i, card: card, sides: cardEdges, inward: inwardReach[i], nearReach: cardRadius,
@@ -87,7 +88,7 @@ struct PrintRefiner {
         let predicted = PrintTemplate(format: format).window(forCard: refinedCard) ?? window
         let side = min(refinedCard.meanWidth, refinedCard.meanHeight)
         let windowRadius = max(2 * workingScale + 3, 0.045 * side)
-        let windowEdges = (0..<4).map { i -> EdgeRefiner.Result? in
+        let windowEdges = RowBands.map(4) { i -> EdgeRefiner.Result? in
             let a = predicted.corners[i], b = predicted.corners[(i + 1) % 4]
             // The search starts inside the border, so it must stop well short of the card's edge: a
             // Wide's side border is only 4.2% of its width.

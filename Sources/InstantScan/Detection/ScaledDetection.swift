@@ -42,7 +42,8 @@ struct ScaledDetection {
             let sampler = full.band.map { FullResolutionSampler(full.pixels, band: $0, orientation: full.orientation) }
                 ?? FullResolutionSampler(full.pixels, orientation: full.orientation)
             let refiner = PrintRefiner(sampler: sampler, workingScale: workingScale)
-            return found.map { refine($0, with: refiner, photo: info.uprightSize, scale: Double(scale)) }
+            // Each print's edges on their own, on as many cores as the scan may use.
+            return RowBands.map(found.count) { refine(found[$0], with: refiner, photo: info.uprightSize, scale: Double(scale)) }
         }
         return Located(decoded: full, prints: ReadingOrder.sorted(prints))
     }

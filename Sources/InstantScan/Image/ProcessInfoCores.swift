@@ -9,7 +9,16 @@ package enum ProcessInfoCores {
 
     /// Cores in use for row bands: the processor count unless limited.
     package static var active: Int {
-        override.value ?? ProcessInfo.processInfo.activeProcessorCount
+        scoped ?? override.value ?? ProcessInfo.processInfo.activeProcessorCount
+    }
+
+    /// A limit for the calling task alone (see ``withLimit(_:_:)``).
+    @TaskLocal private static var scoped: Int?
+
+    /// Runs `body` with row-band parallelism limited to `cores` for the calling task only: tests
+    /// compare one core's results with several cores' while other tests run beside them.
+    package static func withLimit<R>(_ cores: Int, _ body: () throws -> R) rethrows -> R {
+        try $scoped.withValue(max(1, cores), operation: body)
     }
 
     /// Limits row-band parallelism to `cores` (nil: all cores).
