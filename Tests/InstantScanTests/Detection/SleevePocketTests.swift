@@ -45,8 +45,17 @@ struct SleevePocketTests {
     func offCentre() throws {
         let scene = Self.offCentrePockets
         if let folder = ProcessInfo.processInfo.environment["INSTANTSCAN_SCENE_DUMP"] {
-            let bytes = try JPEGEncoder.encode(try scene.render(), quality: 92)
+            let image = try scene.render()
+            let bytes = try JPEGEncoder.encode(image, quality: 92)
             try Data(bytes).write(to: URL(fileURLWithPath: folder).appendingPathComponent("off-centre-pockets.jpg"))
+            // The JPEG's loss can hide what the detector does on the test's own pixels.
+            if ProcessInfo.processInfo.environment["INSTANTSCAN_SCENE_DUMP_PNG"] != nil {
+                let png = try PNGEncoder.encode(image, iccProfile: nil, srgbIntent: false)
+                try Data(png).write(to: URL(fileURLWithPath: folder).appendingPathComponent("off-centre-pockets.png"))
+            }
+            let truth = scene.prints.map { "{\"format\": \"\($0.format.rawValue)\", \"corners\": \(DetectionScenes.json($0.corners))}" }
+            let json = "{\"image\": \"off-centre-pockets.jpg\", \"prints\": [\(truth.joined(separator: ", "))]}\n"
+            try Data(json.utf8).write(to: URL(fileURLWithPath: folder).appendingPathComponent("off-centre-pockets.json"))
         }
         let found = try PrintDetectorTests.detect(scene)
         // Nothing reported outside the prints (the page, two pockets).
