@@ -66,4 +66,21 @@ struct SleevePocketTests {
             SettingDetectionTests.expectPlaced(print, truth, share: 0.01)
         }
     }
+
+    /// The scene's 1400 pixels worked on at several scales: halved to 700 (whole blocks), averaged
+    /// to 960 (fractional ones) and whole. The pockets' margins above and below the cards are 4–8
+    /// photo pixels, a line of their own at the finer scales; each card, against the seam of its
+    /// pocket's left side, must come out at its own edges whichever scale found it.
+    @Test("prints pushed to one side of their pockets are placed at their own edges at any working scale",
+          arguments: [700, 1280, 1400])
+    func offCentreAtEveryScale(_ workingLongSide: Int) throws {
+        let scene = Self.offCentrePockets
+        var options = DetectionOptions()
+        options.workingLongSide = workingLongSide
+        let found = try PrintDetectorTests.detect(scene, options: options)
+        for truth in scene.prints {
+            let print = try #require(PrintDetectorTests.match(truth, in: found))
+            SettingDetectionTests.expectPlaced(print, truth, share: 0.01)
+        }
+    }
 }
