@@ -35,8 +35,7 @@ public struct PrintDetector: Sendable {
         var clock = StageClock()
         func lap(_ stage: String) { clock.lap(stage) }
 
-        let factor = BoxDownsampler.factor(for: image.size, maximumLongSide: options.workingLongSide)
-        let work = BoxDownsampler.downsample(image, orientation: orientation, factor: factor)
+        let work = BoxDownsampler.workingImage(image, orientation: orientation, maximumLongSide: options.workingLongSide)
         trace.workingSize = PixelSize(width: work.width, height: work.height)
         trace.workingToUpright = work.toUpright.homography
         lap("downsample")

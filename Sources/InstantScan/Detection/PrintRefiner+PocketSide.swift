@@ -73,10 +73,19 @@ extension PrintRefiner {
             return (1..<(off.count - 2 * run)).first { j in off[j..<(j + 2 * run)].allSatisfy { $0 < limit } }
         }
         guard Double(starts.count) >= 0.6 * Double(profiles.count) else { return .unread }
-        // The card may sit a little turned in its pocket: the search spans where the border's
-        // colour began in most profiles.
+        // A pocket leaves a margin of page at least `narrowest` wide between its edge and the card's.
+        // Where the border's colour begins sooner than that (and a pixel of the edge's blur) in four
+        // profiles of five, no margin fits in between: the side is the card's own edge, read a
+        // little off its colour because something lies along it (the seam of a pocket the card is
+        // pushed against, over its rim). A card turned in its pocket leaves a wedge of page, wide
+        // at one end. The test is in card and photo pixels, whatever the working scale the side
+        // came from.
         let sorted = starts.sorted()
         let nearest = sorted[sorted.count / 5], last = sorted[sorted.count - 1 - sorted.count / 5]
+        let narrowest = max(2, 0.01 * extent)
+        if skip + Double(last) <= narrowest + 1 { return page == nil ? .border : .unread }
+        // The card may sit a little turned in its pocket: the search spans where the border's
+        // colour began in most profiles.
         // The card's edge lies just before that: coming from the border outward, the first strong
         // change, searched no further out than a little short of the pocket's edge.
         let inner = skip + Double(last + run), outer = max(1.5, skip + Double(nearest - 2 * run))
@@ -90,7 +99,7 @@ extension PrintRefiner {
         // A card lying turned in its pocket rests a corner on the pocket's side: its edge leaves the
         // side at the other end only, the page between them a wedge. The larger end says it moved.
         let shift = max(abs(found.line.distance(a)), abs(found.line.distance(b)))
-        guard turn < 0.1, shift >= max(2, 0.01 * extent) else { return .unread }
+        guard turn < 0.1, shift >= narrowest else { return .unread }
         return .pocket(found, page: margin, offBorder: offBorder)
     }
 }

@@ -59,8 +59,8 @@ struct ScaledDetection {
             try PrintDetector(options: detection).detect(in: small.pixels, orientation: small.orientation)
                 .map { small.fullResolution($0) }
         }
-        let factor = BoxDownsampler.factor(for: small.pixels.size, maximumLongSide: detection.workingLongSide)
-        return (small, found, Double(factor * scale))
+        let working = BoxDownsampler.workingScale(for: small.pixels.size, maximumLongSide: detection.workingLongSide)
+        return (small, found, working * Double(scale))
     }
 
     /// The full-resolution stored band that refining `prints` (their cards `margin` pixels round)

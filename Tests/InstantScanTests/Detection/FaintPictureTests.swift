@@ -27,8 +27,7 @@ struct FaintPictureTests {
     /// The working image the detector sees, and the scene's quads mapped onto it.
     static func working(_ scene: SceneMaker) throws -> (PictureDetail, (Quad) -> Quad) {
         let image = try scene.render()
-        let factor = BoxDownsampler.factor(for: image.size, maximumLongSide: DetectionOptions().workingLongSide)
-        let work = BoxDownsampler.downsample(image, orientation: .up, factor: factor)
+        let work = BoxDownsampler.workingImage(image, orientation: .up, maximumLongSide: DetectionOptions().workingLongSide)
         return (PictureDetail(image: work), { q in q.mapped(work.toUpright.inverse.apply) })
     }
 
