@@ -150,11 +150,12 @@ struct FrameJudgement {
                luminance >= FrameJudgement.paperBrightness * pictureBright, fit.evidence.allSatisfy({ $0 == .measured }),
                let greys, let picture = scene.picture, ageing.amount(frame: frame, light: picture) >= FrameJudgement.noticeableAgeing,
                let grey = FrameJudgement.greyAgeing(of: frame, greys: greys, ageing: ageing) {
+                // The peak is where the picture's greys are grey: the amount itself, to a tenth
+                // of an ageing, not a noisy mean to be pulled towards the typical one.
                 let byPicture = ageing.amount(frame: frame, light: picture)
-                let amount = min(max((PaperAgeing.priorWeight + grey + byPicture) / (PaperAgeing.priorWeight + 2),
-                                     PaperAgeing.amounts.lowerBound), PaperAgeing.amounts.upperBound)
+                let amount = min(max(grey, PaperAgeing.amounts.lowerBound), PaperAgeing.amounts.upperBound)
                 verdict = .yellowed(amount: amount)
-                reason = "yellowed frame: the picture's grey surfaces are grey under the frame less \(FrameJudgement.percent(grey)) of a typical ageing, not under the frame itself (its mean colour found \(FrameJudgement.percent(byPicture))); the frame less \(FrameJudgement.percent(amount)) of a typical ageing is the light, and keeps its colour"
+                reason = "yellowed frame: the picture's grey surfaces are grey under the frame less \(FrameJudgement.percent(amount)) of a typical ageing, not under the frame itself (its mean colour found \(FrameJudgement.percent(byPicture))); that is the light, and the frame keeps its colour"
                 return
             }
             // Along the warm direction only, a frame is the lamp's white unless both witnesses
