@@ -27,6 +27,17 @@ extension FrameJudgement {
         guard let best = shares.indices.max(by: { shares[$0] < shares[$1] }) else { return nil }
         let amount = greyAmounts[best], peak = shares[best]
         guard amount >= greyAgeingLeast, peak >= greyShareLeast, peak >= greyPeakRatio * shares[0] else { return nil }
-        return amount
+        return amount + FrameJudgement.parabolicOffset(shares, at: best) * (greyAmounts[1] - greyAmounts[0])
+    }
+
+    /// Where between its neighbours the peak of `values` at `index` lies (−0.5…0.5 of a step),
+    /// from the parabola through the three: the grid's tenth of an ageing is coarser than the
+    /// peak is sharp.
+    static func parabolicOffset(_ values: [Double], at index: Int) -> Double {
+        guard index > 0, index < values.count - 1 else { return 0 }
+        let (a, b, c) = (values[index - 1], values[index], values[index + 1])
+        let bend = a - 2 * b + c
+        guard bend < 0 else { return 0 }
+        return min(max(0.5 * (a - c) / bend, -0.5), 0.5)
     }
 }
