@@ -6,8 +6,9 @@
 /// little under a light the picture reads right, give the picture the same word (on the
 /// evaluation's scenes hard scene-0010, a yellowed frame under daylight, 0.50 of a typical
 /// ageing, and public scene-0020, a white one under tungsten, 0.54, both on dark wood the
-/// surroundings cannot speak for). The frame is then taken as white, which costs a yellowed
-/// print its frame's colour and turns its picture cold; the note says so.
+/// surroundings cannot speak for). Unless the picture's grey surfaces tell them apart
+/// (``FrameJudgement/greyAgeing(of:greys:ageing:)``), the frame is then taken as white, which
+/// costs a yellowed print its frame's colour and turns its picture cold; the note says so.
 extension FrameJudgement {
     /// From this many typical ageings (``PaperAgeing``, about b* 6: a cream that shows) the
     /// picture's word is said although the frame is taken as white.

@@ -77,9 +77,10 @@ struct FrameJudgement {
 
     /// Judges the frame whose fit is `fit` and samples `samples`; `windowBottom` is the picture
     /// window's lower edge (card-normalised: the thick border lies below it), `pictureBright` the
-    /// picture's 90th-percentile luminance, `scene` the light without the frame.
+    /// picture's 90th-percentile luminance, `scene` the light without the frame, `greys` the
+    /// picture's colours for the grey witness of ageing (``greyAgeing(of:greys:ageing:)``).
     init(fit: FrameLightFit, samples: FrameSamples, windowBottom: Double, pictureBright: Double, scene: SceneLight?,
-         space: WorkingSpace, locus: PlanckianLocus) {
+         greys: PictureGreys? = nil, space: WorkingSpace, locus: PlanckianLocus) {
         let paper = fit.field.logLevels.map { exp($0) }
         let spread = FrameJudgement.farShare(samples)
         func describe(_ light: LightChroma) -> String {
@@ -141,6 +142,20 @@ struct FrameJudgement {
                 verdict = .yellowed(amount: amount)
                 let percent = Int((amount * 100).rounded())
                 reason = "yellowed frame: yellower (\(describe(frame))) than the light the picture and its surroundings show (\(describe(scene.chroma))); the frame less \(percent) % of a typical ageing is the light, and keeps its colour"
+                return
+            }
+            // The mean-based witnesses too weak or vetoed by a warm table: the picture's greys
+            // can still tell, when the frame's colour is measured in every channel.
+            if warmth <= FrameJudgement.yellowedWarmthLimit, across <= FrameJudgement.yellowedAcross,
+               luminance >= FrameJudgement.paperBrightness * pictureBright, fit.evidence.allSatisfy({ $0 == .measured }),
+               let greys, let picture = scene.picture, ageing.amount(frame: frame, light: picture) >= FrameJudgement.noticeableAgeing,
+               let grey = FrameJudgement.greyAgeing(of: frame, greys: greys, ageing: ageing) {
+                // The peak is where the picture's greys are grey: the amount itself, to a tenth
+                // of an ageing, not a noisy mean to be pulled towards the typical one.
+                let byPicture = ageing.amount(frame: frame, light: picture)
+                let amount = min(max(grey, PaperAgeing.amounts.lowerBound), PaperAgeing.amounts.upperBound)
+                verdict = .yellowed(amount: amount)
+                reason = "yellowed frame: the picture's grey surfaces are grey under the frame less \(FrameJudgement.percent(amount)) of a typical ageing, not under the frame itself (its mean colour found \(FrameJudgement.percent(byPicture))); that is the light, and the frame keeps its colour"
                 return
             }
             // Along the warm direction only, a frame is the lamp's white unless both witnesses

@@ -90,7 +90,7 @@ public struct WhiteBalance: Sendable {
             let picture = PictureSamples(card: card, window: format)
             let pictureBright = picture.luminanceQuantile(0.9, in: space) ?? 0
             let judgement = FrameJudgement(fit: fit, samples: samples, windowBottom: format.normalizedWindow.corners.map(\.y).max() ?? 1,
-                                           pictureBright: pictureBright, scene: scene,
+                                           pictureBright: pictureBright, scene: scene, greys: PictureGreys(picture: picture),
                                            space: space, locus: locus)
             let paperLuminance = space.xyz(fit.field.logLevels.map { exp($0) })[1]
             switch judgement.verdict {

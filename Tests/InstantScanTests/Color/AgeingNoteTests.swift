@@ -51,12 +51,15 @@ import Testing
         #expect(other.contains("no aged paper"), "\(other)")
     }
 
-    /// A frame with a cream tint (about half a typical ageing) under daylight the phone balanced,
-    /// on a grey tablecloth: too little to tell from a white frame under a lamp the picture reads
-    /// cooler, so it is taken as white, and `reason` says what the picture found.
+    /// A frame with a faint cream tint (a third of a typical ageing) under daylight the phone
+    /// balanced, on a grey tablecloth: too little to tell from a white frame under a lamp the
+    /// picture reads cooler (its greys peak under the half ageing that
+    /// ``FrameJudgement/greyAgeing(of:greys:ageing:)`` needs), so it is taken as white, and
+    /// `reason` says what the picture found. (Half an ageing is told by the greys:
+    /// ``GreyWitnessTests/aCreamFrameIsToldByThePicturesGreys()``.)
     @Test func aCreamFrameTakenAsWhiteSaysWhatThePictureFound() throws {
         let paper = FramedPrintPhoto.paper
-        let tint = ageing.logLevels.map { exp(0.45 * $0) }
+        let tint = ageing.logLevels.map { exp(0.3 * $0) }
         let photo = FramedPrintPhoto(frame: .colour(tint.map { $0 * paper }))
         let print = try #require(try photo.scan(light: FramedPrintPhoto.neutral))
         let light = try #require(print.whiteBalance?.light)

@@ -40,6 +40,9 @@ struct FramedPrintPhoto {
     /// Whether a bold caption in dark ink is written across the thick bottom border: upright
     /// strokes over the middle of it, about a third of that border's area (a sixth of the frame).
     var caption = false
+    /// The tablecloth's colour (linear reflectance, times its weave): grey unless a test puts
+    /// the print on something coloured, such as dark wood.
+    var table = [1.0, 1.0, 1.0]
 
     var height: Int { Int((Double(width) / format.cardAspect).rounded()) }
 
@@ -97,7 +100,7 @@ struct FramedPrintPhoto {
     /// The tablecloth at photo pixel (x, y): greys in a weave of squares.
     func surface(_ x: Int, _ y: Int) -> [Double] {
         let level = [0.22, 0.30, 0.26, 0.34][((x / 14) + 2 * (y / 14)) % 4]
-        return [level, level, level]
+        return table.map { level * $0 }
     }
 
     /// The card alone under neutral light, as 8-bit sRGB: the ideal scan.
