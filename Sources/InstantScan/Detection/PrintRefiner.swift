@@ -113,14 +113,19 @@ struct PrintRefiner {
         let verdict = classifier.classify(card: refinedCard, window: measuredWindow).first
         var result = Refined(card: refinedCard, window: measuredWindow, format: format,
                              cardEdges: cardEdges, windowEdges: windowEdges, verdict: verdict)
+        // Everything a reading reports per side or corner turns together, from the refined order.
+        func turn(by turn: Int) {
+            result.card = refinedCard.rotatingOrder(by: turn)
+            result.window = measuredWindow.rotatingOrder(by: turn)
+            result.cardEdges = (0..<4).map { cardEdges[($0 + turn) % 4] }
+            result.windowEdges = (0..<4).map { windowEdges[($0 + turn) % 4] }
+            result.measuredWindow = windowEdges.allSatisfy({ $0 != nil }) ? result.window : nil
+        }
+        turn(by: 0)
         if let verdict, verdict.windowError < 0.02 {
             result.format = verdict.format
-            result.card = refinedCard.rotatingOrder(by: verdict.turn)
-            result.window = measuredWindow.rotatingOrder(by: verdict.turn)
-            result.cardEdges = (0..<4).map { cardEdges[($0 + verdict.turn) % 4] }
-            result.windowEdges = (0..<4).map { windowEdges[($0 + verdict.turn) % 4] }
+            turn(by: verdict.turn)
         }
-        if windowEdges.allSatisfy({ $0 != nil }) { result.measuredWindow = result.window }
         // A window found clearly on all four sides that no format explains (several times the
         // measurement's own spread away from the nearest): a print of some other kind.
 
@@ -129,9 +134,7 @@ struct PrintRefiner {
         // to sit near one format's (a 3:2 card is not a stretched Instax Wide).
         if let verdict, verdict.cost > unknownCost || verdict.aspectError > unknownAspectError, clearWindow {
             result.format = nil
-            let turn = PrintRefiner.thickBorderTurn(card: refinedCard, window: measuredWindow)
-            result.card = refinedCard.rotatingOrder(by: turn)
-            result.window = measuredWindow.rotatingOrder(by: turn)
+            turn(by: PrintRefiner.thickBorderTurn(card: refinedCard, window: measuredWindow))
             return result
         }
         // The window the format puts in the refined card. The measured window decided the format and
