@@ -148,11 +148,11 @@ struct FrameJudgement {
             // can still tell, when the frame's colour is measured in every channel.
             if warmth <= FrameJudgement.yellowedWarmthLimit, across <= FrameJudgement.yellowedAcross,
                luminance >= FrameJudgement.paperBrightness * pictureBright, fit.evidence.allSatisfy({ $0 == .measured }),
-               let greys, let picture = scene.picture, ageing.amount(frame: frame, light: picture) >= FrameJudgement.noticeableAgeing,
+               let greys, let picture = scene.picture, case let byPicture = ageing.amount(frame: frame, light: picture),
+               byPicture >= FrameJudgement.noticeableAgeing,
                let grey = FrameJudgement.greyAgeing(of: frame, greys: greys, ageing: ageing) {
                 // The peak is where the picture's greys are grey: the amount itself, to a tenth
                 // of an ageing, not a noisy mean to be pulled towards the typical one.
-                let byPicture = ageing.amount(frame: frame, light: picture)
                 let amount = min(max(grey, PaperAgeing.amounts.lowerBound), PaperAgeing.amounts.upperBound)
                 verdict = .yellowed(amount: amount)
                 reason = "yellowed frame: the picture's grey surfaces are grey under the frame less \(FrameJudgement.percent(amount)) of a typical ageing, not under the frame itself (its mean colour found \(FrameJudgement.percent(byPicture))); that is the light, and the frame keeps its colour"

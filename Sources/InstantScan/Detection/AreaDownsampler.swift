@@ -15,17 +15,10 @@ enum AreaDownsampler {
         let ws = max(1, Int((Double(stored.width) / shrink).rounded()))
         let hs = max(1, Int((Double(stored.height) / shrink).rounded()))
         let across = Taps(source: stored.width, output: ws), down = Taps(source: stored.height, output: hs)
-        let smallStored = PixelSize(width: ws, height: hs)
-        let up = orientation.uprightSize(stored: smallStored)
+        let indexing = UprightIndexing(orientation: orientation, workingStored: PixelSize(width: ws, height: hs))
+        let up = indexing.upright
         var red = [Float](repeating: 0, count: up.area)
         var green = red, blue = red
-
-        // Where stored working pixel (x, y) lands upright: a signed permutation of the axes.
-        let toUp = AffineMap(orientation.storedToUpright(stored: smallStored))
-        let ox = Int(toUp.tx.rounded()), oy = Int(toUp.ty.rounded())
-        let stepX = Int(toUp.a.rounded()) + Int(toUp.c.rounded()) * up.width
-        let stepY = Int(toUp.b.rounded()) + Int(toUp.d.rounded()) * up.width
-        let origin = oy * up.width + ox
 
         let bpp = image.format.bytesPerPixel
         // One photo row averaged across: three floats a working column. Neighbouring working rows
@@ -33,7 +26,7 @@ enum AreaDownsampler {
         var row = [Float](repeating: 0, count: 3 * ws)
         var rowIndex = -1
         for y in 0..<hs {
-            var out = origin + y * stepY
+            var out = indexing.origin + y * indexing.stepY
             var sums = [Float](repeating: 0, count: 3 * ws)
             for k in down.range(of: y) {
                 let sy = down.index[k], wy = down.weight[k]
@@ -53,16 +46,12 @@ enum AreaDownsampler {
             }
             for x in 0..<ws {
                 red[out] = sums[3 * x]; green[out] = sums[3 * x + 1]; blue[out] = sums[3 * x + 2]
-                out += stepX
+                out += indexing.stepX
             }
         }
 
-        // Working upright → working stored → full stored (square centres) → full upright.
-        let sx = Double(stored.width) / Double(ws), sy = Double(stored.height) / Double(hs)
-        let smallUpToStored = AffineMap(orientation.uprightToStored(stored: smallStored))
-        let squareToFull = AffineMap(a: sx, b: 0, c: 0, d: sy, tx: (sx - 1) / 2, ty: (sy - 1) / 2)
-        let fullToUp = AffineMap(orientation.storedToUpright(stored: stored))
-        let map = fullToUp.composed(after: squareToFull.composed(after: smallUpToStored))
+        let map = indexing.toUpright(photoStored: stored, cellWidth: Double(stored.width) / Double(ws),
+                                     cellHeight: Double(stored.height) / Double(hs))
         return WorkingImage(width: up.width, height: up.height, red: red, green: green, blue: blue, toUpright: map)
     }
 

@@ -47,17 +47,10 @@ enum BoxDownsampler {
         let stored = image.size
         let ws = max(1, stored.width / k), hs = max(1, stored.height / k)
         let bw = min(k, stored.width), bh = min(k, stored.height)
-        let smallStored = PixelSize(width: ws, height: hs)
-        let up = orientation.uprightSize(stored: smallStored)
+        let indexing = UprightIndexing(orientation: orientation, workingStored: PixelSize(width: ws, height: hs))
+        let up = indexing.upright, origin = indexing.origin, stepX = indexing.stepX, stepY = indexing.stepY
         var red = [Float](repeating: 0, count: up.area)
         var green = red, blue = red
-
-        // Where stored working pixel (x, y) lands upright: a signed permutation of the axes.
-        let toUp = AffineMap(orientation.storedToUpright(stored: smallStored))
-        let ox = Int(toUp.tx.rounded()), oy = Int(toUp.ty.rounded())
-        let stepX = Int(toUp.a.rounded()) + Int(toUp.c.rounded()) * up.width
-        let stepY = Int(toUp.b.rounded()) + Int(toUp.d.rounded()) * up.width
-        let origin = oy * up.width + ox
 
         let rowBytes = ws * bw * bpp
         // 16-bit column sums hold up to 257 rows of 255 and fill twice the vector lanes of 32-bit ones.
@@ -107,12 +100,7 @@ enum BoxDownsampler {
             }
         }
 
-        // Working upright → working stored → full stored (block centres) → full upright.
-        let smallUpToStored = AffineMap(orientation.uprightToStored(stored: smallStored))
-        let blockToFull = AffineMap(a: Double(bw), b: 0, c: 0, d: Double(bh),
-                                    tx: Double(bw - 1) / 2, ty: Double(bh - 1) / 2)
-        let fullToUp = AffineMap(orientation.storedToUpright(stored: stored))
-        let map = fullToUp.composed(after: blockToFull.composed(after: smallUpToStored))
+        let map = indexing.toUpright(photoStored: stored, cellWidth: Double(bw), cellHeight: Double(bh))
         return WorkingImage(width: up.width, height: up.height, red: red, green: green, blue: blue, toUpright: map)
     }
 }

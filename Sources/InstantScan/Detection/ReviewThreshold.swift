@@ -3,9 +3,10 @@
 /// the contact sheet marks it "check it" with the command that fixes it. One value for all of
 /// them, so they never disagree about a print.
 ///
-/// 0.8, calibrated on the evaluation scenes: of the prints reported at 0.8 or more, 100 of 103
-/// were placed within 1 % of their diagonal; of those below, 14 of 30 were misplaced or false
-/// (the README's detection section).
+/// 0.8, calibrated on the evaluation scenes (both public sets, run at `--minimum-confidence 0.3`;
+/// `Benchmarks/confidence_table.py`): every print reported at 0.8 or more was placed within 1 % of
+/// its diagonal, while some of those below were misplaced or false (the README's detection
+/// section has today's counts).
 package enum ReviewThreshold {
     /// Prints detected with less confidence than this need a person's look.
     package static let confidence = 0.8

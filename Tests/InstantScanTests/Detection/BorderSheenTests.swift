@@ -33,10 +33,11 @@ struct BorderSheenTests {
         return s
     }
 
-    static func appearance(_ scene: SceneMaker, card: Quad) throws -> BorderAppearance.Result {
+    /// How the border band of `card` (a print of `format`) reads on `scene` rendered as the working image.
+    static func appearance(_ scene: SceneMaker, card: Quad, format: PrintFormat = .polaroid600) throws -> BorderAppearance.Result {
         let work = BoxDownsampler.downsample(try scene.render(), orientation: .up, factor: 1)
         let toWork = work.toUpright.inverse
-        let window = try #require(PrintTemplate(format: .polaroid600).window(forCard: card))
+        let window = try #require(PrintTemplate(format: format).window(forCard: card))
         return BorderAppearance(image: work).score(card: card.mapped(toWork.apply), window: window.mapped(toWork.apply))
     }
 

@@ -24,10 +24,7 @@ struct ClippedWhiteBorderTests {
     }
 
     static func appearance(_ scene: SceneMaker, card: Quad) throws -> BorderAppearance.Result {
-        let work = BoxDownsampler.downsample(try scene.render(), orientation: .up, factor: 1)
-        let toWork = work.toUpright.inverse
-        let window = try #require(PrintTemplate(format: .instaxMini).window(forCard: card))
-        return BorderAppearance(image: work).score(card: card.mapped(toWork.apply), window: window.mapped(toWork.apply))
+        try BorderSheenTests.appearance(scene, card: card, format: .instaxMini)
     }
 
     @Test("a border clipped white keeps its card and window edges, as an unclipped one does")
