@@ -15,7 +15,7 @@ extension PrintDetector {
     static func patternedReading(_ h: PrintHypothesis, _ print: DetectedPrint, upright: PixelSize) -> DetectedPrint? {
         let format = h.format
         let aspect = AspectRatio.recover(print.card, imageSize: upright)
-        guard abs(log(aspect / format.cardAspect)) < 0.03,
+        guard abs(log(aspect / format.cardAspect)) < patternedShapeTolerance,
               let window = PrintTemplate(format: format).window(forCard: print.card) else { return nil }
         var named = print
         named.format = format

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A place read as one format whose measured card has another format's shape.
 ///
 /// Formats are told apart first by the template fit of a card and window found on the small working
@@ -33,8 +39,39 @@ extension PrintDetector {
                   shapeFactor(of: reading, upright: upright) == 1 else { continue }
             return (alternative, reading)
         }
-        return nil
+        return cardShapeReading(print, upright: upright).map { (h, $0) }
     }
+
+    /// `print`, of a patterned or decorated band, named by the shape of its card measured on all four
+    /// sides, when its format's shape is not the card's.
+    ///
+    /// Such a band hides the window's edges among its own (stripes run into the window's side), so
+    /// the working image's template fit chooses the format on little evidence, while the card's edges
+    /// against the surface are clear and measured on the photo: the card's shape is the better witness.
+    /// Shapes alike (a 600, a Go and a Square differ by under 2 %) are told apart by the window as far
+    /// as it was read; the window is then the template's, as for every patterned reading. A plain
+    /// band's window is measured, so there a card of the wrong shape is more likely a quad stitched
+    /// from other lines, and is left to the shape penalty.
+    func cardShapeReading(_ print: DetectedPrint, upright: PixelSize) -> DetectedPrint? {
+        guard print.patternedBorder, print.measuredEdges.count == 4, print.measuredEdges.allSatisfy({ $0 }),
+              let window = print.window else { return nil }
+        let aspect = AspectRatio.recover(print.card, imageSize: upright)
+        var classifier = FormatClassifier(imageSize: upright)
+        classifier.formats = PrintFormat.allCases.filter { abs(log(aspect / $0.cardAspect)) < Self.patternedShapeTolerance }
+        guard !classifier.formats.isEmpty, let verdict = classifier.classify(card: print.card, window: window).first else { return nil }
+        var named = print
+        named.format = verdict.format
+        named.card = print.card.rotatingOrder(by: verdict.turn)
+        guard let template = PrintTemplate(format: verdict.format).window(forCard: named.card) else { return nil }
+        named.window = template
+        named.measuredWindow = nil
+        named.measuredEdges = (0..<4).map { print.measuredEdges[($0 + verdict.turn) % 4] }
+        return shapeFactor(of: named, upright: upright) == 1 ? named : nil
+    }
+
+    /// How near a patterned card's measured aspect must be to a format's to be read as it (the
+    /// tolerance ``patternedReading(_:_:upright:)`` holds a card of no format to).
+    static let patternedShapeTolerance = 0.03
 
     /// `reading` named `format`, when its refinement found no format only because its clearly
     /// measured window sits off the format's nominal spot: the card has the format's shape, the window
