@@ -1,4 +1,5 @@
 #include "CShims.h"
+#include "rle_deflate.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -15,6 +16,9 @@
  * the trailer, they are exactly the stream a single deflate with flushes would have made: any
  * inflater reads it (pigz writes gzip the same way). The cost is that a band does not see the 32
  * KiB before it: a few hundred bytes on a multi-megabyte image.
+ *
+ * Run-only matching (Z_RLE, the `fast` setting) goes through rle_deflate.c instead of zlib: the
+ * same parse in about a third of the time, the stream joined the same way.
  *
  * No libpng here, so no setjmp: zlib reports errors by return code.
  */
@@ -82,7 +86,9 @@ static void is_filter_row(int type, const uint8_t *raw, const uint8_t *prior, si
 /* One band being filtered and deflated row by row (is_png_band_stream_*). The one-shot
  * is_png_deflate_band runs through the same calls, so both write the same bytes. */
 struct is_png_band_stream {
-    z_stream z;
+    z_stream z;                   /* next_out/avail_out only, with `rle` */
+    is_rle_deflater *rle;         /* Z_RLE: the run-only deflater instead of zlib's */
+    int zlib_ready;
     uint8_t *scratch;
     uint8_t *current, *previous, *candidates;
     size_t in_bpp, bpp, length;
@@ -100,6 +106,10 @@ struct is_png_band_stream {
 /* Past this many bytes in the output buffer a spilling stream writes them out, so that only
  * this much of the band is ever resident. */
 #define IS_PNG_SPILL_BYTES ((size_t)1 << 16)
+
+/* Input bytes a run-only deflate block holds: 32 KiB kept files within 0.1 % of zlib's Z_RLE on
+ * 7 and 12 MP photos (16 KiB: +0.2 %, 8 KiB: +0.6 %, 64 KiB: +0.3 %) and its codes in cache. */
+#define IS_PNG_RLE_BLOCK_BYTES ((size_t)1 << 15)
 
 /* Appends all of `bytes` to `fd`, retrying short and interrupted writes. */
 static int is_write_all(int fd, const uint8_t *bytes, size_t length) {
@@ -156,18 +166,31 @@ int is_png_band_stream_begin(const is_png_band_params *params, const uint8_t *ro
     s->rows_left = params->row_count;
     s->filters = params->filters;
     s->last_band = params->last_band;
-    /* Raw deflate (negative window bits): the caller writes the zlib header and trailer. */
-    if (deflateInit2(&s->z, params->level, Z_DEFLATED, -15, 8, params->strategy) != Z_OK) {
-        free(s->scratch);
-        free(s);
-        return IS_PNG_NO_MEMORY;
-    }
     size_t raw_total = (size_t)params->row_count * (length + 1);
-    size_t capacity = deflateBound(&s->z, (uLong)raw_total) + 16;
+    size_t capacity;
+    if (params->strategy == Z_RLE) {
+        s->rle = is_rle_deflater_new(IS_PNG_RLE_BLOCK_BYTES);
+        if (s->rle == NULL) {
+            free(s->scratch);
+            free(s);
+            return IS_PNG_NO_MEMORY;
+        }
+        capacity = is_rle_deflate_bound(s->rle, raw_total);
+    } else {
+        /* Raw deflate (negative window bits): the caller writes the zlib header and trailer. */
+        if (deflateInit2(&s->z, params->level, Z_DEFLATED, -15, 8, params->strategy) != Z_OK) {
+            free(s->scratch);
+            free(s);
+            return IS_PNG_NO_MEMORY;
+        }
+        s->zlib_ready = 1;
+        capacity = deflateBound(&s->z, (uLong)raw_total) + 16;
+    }
     /* Pages of the bound not written are never touched, so the bound costs address space only. */
     s->band.bytes = (uint8_t *)malloc(capacity);
     if (s->band.bytes == NULL) {
-        deflateEnd(&s->z);
+        if (s->zlib_ready) deflateEnd(&s->z);
+        is_rle_deflater_free(s->rle);
         free(s->scratch);
         free(s);
         return IS_PNG_NO_MEMORY;
@@ -214,9 +237,18 @@ int is_png_band_stream_rows(is_png_band_stream *s, const uint8_t *rows, size_t s
         s->z.avail_in = (uInt)(length + 1);
         s->rows_left--;
         int flush = s->rows_left == 0 ? (s->last_band ? Z_FINISH : Z_SYNC_FLUSH) : Z_NO_FLUSH;
-        int result = deflate(&s->z, flush);
-        if (result == Z_STREAM_ERROR || s->z.avail_in != 0 || (flush == Z_FINISH && result != Z_STREAM_END)) {
-            s->status = IS_PNG_CORRUPT;
+        if (s->rle != NULL) {
+            uint8_t *next = s->z.next_out;
+            size_t avail = s->z.avail_out;
+            int rle_flush = flush == Z_FINISH ? IS_RLE_FINISH : flush == Z_SYNC_FLUSH ? IS_RLE_SYNC_FLUSH : IS_RLE_NO_FLUSH;
+            if (is_rle_deflate(s->rle, chosen, length + 1, rle_flush, &next, &avail) != 0) s->status = IS_PNG_CORRUPT;
+            s->z.next_out = next;
+            s->z.avail_out = (uInt)avail;
+        } else {
+            int result = deflate(&s->z, flush);
+            if (result == Z_STREAM_ERROR || s->z.avail_in != 0 || (flush == Z_FINISH && result != Z_STREAM_END)) {
+                s->status = IS_PNG_CORRUPT;
+            }
         }
         uint8_t *swap = s->previous; s->previous = s->current; s->current = swap;
         is_png_band_spill(s, IS_PNG_SPILL_BYTES);
@@ -270,7 +302,8 @@ int is_png_band_load(is_png_band *band, int fd) {
 
 void is_png_band_stream_free(is_png_band_stream *s) {
     if (s == NULL) return;
-    deflateEnd(&s->z);
+    if (s->zlib_ready) deflateEnd(&s->z);
+    is_rle_deflater_free(s->rle);
     free(s->band.bytes);
     free(s->scratch);
     free(s);

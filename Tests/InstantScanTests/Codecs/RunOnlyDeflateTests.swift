@@ -1,0 +1,86 @@
+import Testing
+@testable import InstantScan
+
+extension Codecs {
+    /// The `fast` setting deflates with its own run-only encoder (rle_deflate.c): blocks of 32 KiB
+    /// of filtered rows, each with its own Huffman codes or stored when codes would not pay, runs
+    /// of up to 258 bytes, a sync flush between bands. libpng inflates the stream and checks its
+    /// Adler-32, so every kind of block must come back as the same pixels however the rows are
+    /// split into bands.
+    @Suite struct RunOnlyDeflate {
+        enum Content: String, CaseIterable {
+            /// One colour: after the Up filter, rows of zeros (runs cut at 258 bytes).
+            case flat
+            /// Noise: nothing to match and nothing to gain from codes (stored blocks).
+            case noise
+            /// Grey segments of 1–100 pixels, each changing by its own step from row to row: runs of
+            /// 3–300 filtered bytes, every length code and its extra bits.
+            case segments
+            /// The fixture photo: smooth gradients and texture, mostly literals.
+            case photo
+        }
+
+        /// 700 × 190 pixels: 400 KB of filtered rows, a dozen blocks, bands that end mid-block.
+        static func image(_ content: Content, width: Int = 700, height: Int = 190) throws -> PixelBuffer {
+            if content == .photo { return try CodecFixtures.photoLike(width: width, height: height) }
+            let image = try PixelBuffer(width: width, height: height)
+            var random = SeededGenerator(seed: 3)
+            var segments: [(start: Int, base: Int, step: Int)] = []
+            var x = 0
+            while x < width {
+                segments.append((x, Int(random.next() % 256), Int(random.next() % 7)))
+                x += 1 + Int(random.next() % 100)
+            }
+            for y in 0..<height {
+                let row = image.rowPointer(y)
+                var segment = 0
+                for x in 0..<width {
+                    while segment + 1 < segments.count && segments[segment + 1].start <= x { segment += 1 }
+                    let p = row + 4 * x
+                    switch content {
+                    case .flat:
+                        (p[0], p[1], p[2]) = (200, 180, 150)
+                    case .noise:
+                        let v = random.next()
+                        (p[0], p[1], p[2]) = (UInt8(truncatingIfNeeded: v), UInt8(truncatingIfNeeded: v >> 8), UInt8(truncatingIfNeeded: v >> 16))
+                    default:
+                        let grey = UInt8(truncatingIfNeeded: segments[segment].base + y * segments[segment].step)
+                        (p[0], p[1], p[2]) = (grey, grey, grey)
+                    }
+                    p[3] = 255
+                }
+            }
+            return image
+        }
+
+        @Test(arguments: Content.allCases)
+        func everyKindOfBlockDecodesToTheSamePixelsInAnyBands(content: Content) throws {
+            let image = try Self.image(content)
+            for bands in [1, 2, 7, 190] {
+                let png = try PNGEncoder.encode(image, iccProfile: nil, srgbIntent: true, compression: .fast, bandCount: bands)
+                let decoded = try ImageReader.decode(png)
+                #expect(decoded.warnings.isEmpty, "\(content) in \(bands) bands: \(decoded.warnings)")
+                #expect(CodecFixtures.samePixels(decoded.pixels, image), "\(content) in \(bands) bands")
+            }
+        }
+
+        /// Runs are matched (a flat image is a few hundred bytes a megabyte of rows) and blocks
+        /// that codes cannot shrink are stored (noise grows by the stored blocks' headers only).
+        @Test func runsAreMatchedAndNoiseIsStored() throws {
+            let raw = 190 * (3 * 700 + 1)
+            let flat = try PNGEncoder.encode(Self.image(.flat), iccProfile: nil, srgbIntent: true, compression: .fast)
+            #expect(flat.count < raw / 100)
+            let noise = try PNGEncoder.encode(Self.image(.noise), iccProfile: nil, srgbIntent: true, compression: .fast)
+            #expect(noise.count < raw + raw / 500 + 200)
+        }
+
+        /// Runs of every length are matched: segments whose rows step evenly leave little but runs
+        /// after the Up filter.
+        @Test func runsOfEveryLengthAreMatched() throws {
+            let image = try Self.image(.segments)
+            let fast = try PNGEncoder.encode(image, iccProfile: nil, srgbIntent: true, compression: .fast)
+            let raw = 190 * (3 * 700 + 1)
+            #expect(fast.count < raw / 10, "\(fast.count) bytes of \(raw)")
+        }
+    }
+}
