@@ -84,7 +84,8 @@ public struct WhiteBalance: Sendable {
             let samples = FrameSamples(card: card, format: format)
             let scene = SceneLight.estimate(card: card, format: format, ring: ring, space: space, locus: locus)
             guard let fit = FrameLightFit.fit(samples, format: format, locus: locus) else {
-                return sceneEstimate(scene, shape: nil, card: card, reason: "no frame to read: light from the picture and its surroundings")
+                return sceneEstimate(scene, shape: nil, card: card, frame: nil, ring: ring,
+                                     reason: "no frame to read: light from the picture and its surroundings")
             }
             let inliers = fit.inlier.filter { $0 }.count
             let picture = PictureSamples(card: card, window: format)
@@ -111,8 +112,12 @@ public struct WhiteBalance: Sendable {
                 return LightEstimate(source: .frame, field: field, whiteLevel: paperWhiteLinear,
                                      channels: fit.evidence, profile: profile, sampleCount: inliers, reason: reason)
             case .dark:
-                return LightEstimate(source: .darkFrame, field: fit.field, whiteLevel: darkFrameWhiteLevel(paperLuminance),
-                                     channels: fit.evidence, profile: profile, sampleCount: inliers, reason: judgement.reason)
+                let level = darkFrameWhiteLevel(paperLuminance)
+                let ceiling = ExposureCeiling(whiteLevel: level, field: fit.field, paper: paperWhiteLinear, samples: samples,
+                                              ring: ring, space: space)
+                return LightEstimate(source: .darkFrame, field: fit.field, whiteLevel: ceiling.whiteLevel,
+                                     channels: fit.evidence, profile: profile, sampleCount: inliers,
+                                     reason: judgement.reason + Self.note(ceiling, from: level))
             case let .yellowed(amount):
                 // The frame less its ageing is the light, falloff and all; the ageing has no
                 // red, so the frame's red maps to the aged paper's.
@@ -126,15 +131,18 @@ public struct WhiteBalance: Sendable {
                 return LightEstimate(source: .agedFrame, field: field, whiteLevel: agedPaperRedLinear,
                                      channels: channels, profile: profile, sampleCount: inliers, reason: judgement.reason)
             case let .notReference(uniform):
-                return sceneEstimate(scene, shape: uniform ? fit.field : nil, card: card, reason: judgement.reason)
+                return sceneEstimate(scene, shape: uniform ? fit.field : nil, card: card, frame: samples, ring: ring,
+                                     reason: judgement.reason)
             }
         }
     }
 
     /// The light from `scene` (falling back on the picture's statistics when it is nil), with the
     /// falloff of `shape` (a frame's fit) when given. The exposure at the card's centre is left as
-    /// it was: the frame's lightness is unknown.
-    func sceneEstimate(_ scene: SceneLight?, shape: IlluminationField?, card: some CardRows, reason: String) -> LightEstimate {
+    /// it was (the frame's lightness is unknown) unless the `frame`'s samples or the surface
+    /// `ring` around the card would then come out brighter than white paper (``ExposureCeiling``).
+    func sceneEstimate(_ scene: SceneLight?, shape: IlluminationField?, card: some CardRows, frame: FrameSamples?,
+                       ring: SurfaceRing?, reason: String) -> LightEstimate {
         guard let scene else { return pictureEstimate(card: card) }
         let space = WorkingSpace(profile)
         var field = shape ?? IlluminationField(logLevels: [0, 0, 0])
@@ -147,8 +155,17 @@ public struct WhiteBalance: Sendable {
                 ? "; the picture and its surroundings disagree: the surroundings, nearer neutral"
                 : "; the picture and its surroundings disagree: the picture, nearer neutral")
             : reason
-        return LightEstimate(source: correction.fromSurroundings ? .surroundings : .picture, field: field, whiteLevel: 1,
-                             channels: [.picture, .picture, .picture], profile: profile, reason: said)
+        let ceiling = ExposureCeiling(whiteLevel: 1, field: field, paper: paperWhiteLinear, samples: frame, ring: ring, space: space)
+        return LightEstimate(source: correction.fromSurroundings ? .surroundings : .picture, field: field,
+                             whiteLevel: ceiling.whiteLevel, channels: [.picture, .picture, .picture], profile: profile,
+                             reason: said + Self.note(ceiling, from: 1))
+    }
+
+    /// What `ceiling` did to the exposure `level`, as a clause of a light's reason ("" when nothing).
+    static func note(_ ceiling: ExposureCeiling, from level: Double) -> String {
+        guard let limit = ceiling.limitedBy else { return "" }
+        let percent = Int((ceiling.lowered(from: level) * 100).rounded())
+        return "; exposure lowered \(percent) % so that \(limit.rawValue) come\(limit == .frame ? "s" : "") out no brighter than white paper"
     }
 
     /// Corrects `image` in place by `light`. `region` is the part of the card the image shows, in
