@@ -16,9 +16,10 @@ struct ExposureCeiling {
     /// What set it, when it was lowered.
     var limitedBy: Limit?
 
+    /// What set the ceiling; its raw value is how ``WhiteBalance`` words it in a reason.
     enum Limit: String {
-        case frame = "the frame"
-        case surroundings = "the surroundings"
+        case frame = "the frame comes"
+        case surroundings = "the surroundings come"
     }
 
     /// The frame's brightest colours: this quantile of its samples' brightest channel. A plain

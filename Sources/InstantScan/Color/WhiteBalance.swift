@@ -28,7 +28,10 @@ import Darwin
 /// light. Then the light comes from the picture and the surroundings, the frame's falloff is
 /// kept when its colour is the same all round, and the frame keeps its own colour in the scan.
 /// A dark (black-edition) frame gives the colour and falloff of the light when the picture and
-/// surroundings agree with it, and moves the exposure half-way to what black frames reflect. A
+/// surroundings agree with it, and moves the exposure half-way to what black frames reflect.
+/// Where the frame does not fix the exposure (coloured, patterned, black, unreadable), it is
+/// never so bright that the frame or the surface around the card comes out brighter than white
+/// paper (``ExposureCeiling``). A
 /// yellowed frame gives the light less its ageing (``PaperAgeing``). Without a
 /// format the picture's own statistics are used (shades of gray in linear light, gray world's
 /// better-behaved generalisation). ``LightEstimate/reason`` says which and why.
@@ -70,7 +73,8 @@ public struct WhiteBalance: Sendable {
     /// with them, and half the exposure. A yellowed frame gives the light less its ageing
     /// (``PaperAgeing``). Otherwise (coloured, patterned) the light comes from the picture and
     /// the surroundings (``SceneLight``), the frame's falloff is kept when its colour is the same
-    /// all round, and the exposure is left as it was.
+    /// all round, and the exposure is left as it was unless the frame or the surroundings would
+    /// then be brighter than white paper (``ExposureCeiling``, which also bounds a black frame's).
     func estimate(card: some CardRows, format: PrintFormat?, ring: SurfaceRing?) -> LightEstimate {
         switch mode {
         case .none:
@@ -165,7 +169,7 @@ public struct WhiteBalance: Sendable {
     static func note(_ ceiling: ExposureCeiling, from level: Double) -> String {
         guard let limit = ceiling.limitedBy else { return "" }
         let percent = Int((ceiling.lowered(from: level) * 100).rounded())
-        return "; exposure lowered \(percent) % so that \(limit.rawValue) come\(limit == .frame ? "s" : "") out no brighter than white paper"
+        return "; exposure lowered \(percent) % so that \(limit.rawValue) out no brighter than white paper"
     }
 
     /// Corrects `image` in place by `light`. `region` is the part of the card the image shows, in
