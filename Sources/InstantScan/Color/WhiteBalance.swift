@@ -74,7 +74,8 @@ public struct WhiteBalance: Sendable {
     /// (``PaperAgeing``). Otherwise (coloured, patterned) the light comes from the picture and
     /// the surroundings (``SceneLight``), the frame's falloff is kept when its colour is the same
     /// all round, and the exposure is left as it was unless the frame or the surroundings would
-    /// then be brighter than white paper (``ExposureCeiling``, which also bounds a black frame's).
+    /// then be brighter than white paper (``ExposureCeiling``; a black frame's exposure is bounded
+    /// by the surroundings).
     func estimate(card: some CardRows, format: PrintFormat?, ring: SurfaceRing?) -> LightEstimate {
         switch mode {
         case .none:
@@ -116,8 +117,10 @@ public struct WhiteBalance: Sendable {
                 return LightEstimate(source: .frame, field: field, whiteLevel: paperWhiteLinear,
                                      channels: fit.evidence, profile: profile, sampleCount: inliers, reason: reason)
             case .dark:
+                // Only the surroundings bound it: a black frame is far below paper, and what is
+                // brighter on it (a thumb, a sticker) is no dye on paper.
                 let level = darkFrameWhiteLevel(paperLuminance)
-                let ceiling = ExposureCeiling(whiteLevel: level, field: fit.field, paper: paperWhiteLinear, samples: samples,
+                let ceiling = ExposureCeiling(whiteLevel: level, field: fit.field, paper: paperWhiteLinear, samples: nil,
                                               ring: ring, space: space)
                 return LightEstimate(source: .darkFrame, field: fit.field, whiteLevel: ceiling.whiteLevel,
                                      channels: fit.evidence, profile: profile, sampleCount: inliers,
