@@ -12,6 +12,10 @@ struct SurfaceRing {
     var reach: Double
     /// The band's statistics.
     var statistics: ImageStatistics
+    /// R, G, B codes of every sample of the band, clipped ones included (three bytes a sample):
+    /// how bright the surface is (``ExposureCeiling``), which the statistics, keeping only what
+    /// a colour can be read from, leave out where a white surface clipped.
+    var codes: [UInt8] = []
 
     /// The reaches tried, widest first: a wide band sees more of the surface, a narrow one fits
     /// a print near the photo's edge.
@@ -80,9 +84,17 @@ struct SurfaceRing {
         let span = 1 + 2 * reach
         let low = -SurfaceRing.gap, high = 1 + SurfaceRing.gap
         let width = Double(image.width), height = Double(image.height)
-        statistics = ImageStatistics(image: image, step: 1) { x, y in
+        let inBand = { (x: Int, y: Int) -> Bool in
             let u = -reach + span * (Double(x) + 0.5) / width, v = -reach + span * (Double(y) + 0.5) / height
             return !(u > low && u < high && v > low && v < high)
+        }
+        statistics = ImageStatistics(image: image, step: 1, includes: inBand)
+        for y in 0..<image.height {
+            let row = image.row(y)
+            for x in 0..<image.width where inBand(x, y) {
+                let p = row + x * 4
+                codes += [p[0], p[1], p[2]]
+            }
         }
     }
 }

@@ -28,7 +28,10 @@ import Darwin
 /// light. Then the light comes from the picture and the surroundings, the frame's falloff is
 /// kept when its colour is the same all round, and the frame keeps its own colour in the scan.
 /// A dark (black-edition) frame gives the colour and falloff of the light when the picture and
-/// surroundings agree with it, and moves the exposure half-way to what black frames reflect. A
+/// surroundings agree with it, and moves the exposure half-way to what black frames reflect.
+/// Where the frame does not fix the exposure (coloured, patterned, black, unreadable), it is
+/// never so bright that the frame or the surface around the card comes out brighter than white
+/// paper (``ExposureCeiling``). A
 /// yellowed frame gives the light less its ageing (``PaperAgeing``). Without a
 /// format the picture's own statistics are used (shades of gray in linear light, gray world's
 /// better-behaved generalisation). ``LightEstimate/reason`` says which and why.
@@ -70,7 +73,9 @@ public struct WhiteBalance: Sendable {
     /// with them, and half the exposure. A yellowed frame gives the light less its ageing
     /// (``PaperAgeing``). Otherwise (coloured, patterned) the light comes from the picture and
     /// the surroundings (``SceneLight``), the frame's falloff is kept when its colour is the same
-    /// all round, and the exposure is left as it was.
+    /// all round, and the exposure is left as it was unless the frame or the surroundings would
+    /// then be brighter than white paper (``ExposureCeiling``; a black frame's exposure is bounded
+    /// by the surroundings).
     func estimate(card: some CardRows, format: PrintFormat?, ring: SurfaceRing?) -> LightEstimate {
         switch mode {
         case .none:
@@ -84,7 +89,8 @@ public struct WhiteBalance: Sendable {
             let samples = FrameSamples(card: card, format: format)
             let scene = SceneLight.estimate(card: card, format: format, ring: ring, space: space, locus: locus)
             guard let fit = FrameLightFit.fit(samples, format: format, locus: locus) else {
-                return sceneEstimate(scene, shape: nil, card: card, reason: "no frame to read: light from the picture and its surroundings")
+                return sceneEstimate(scene, shape: nil, card: card, frame: nil, ring: ring,
+                                     reason: "no frame to read: light from the picture and its surroundings")
             }
             let inliers = fit.inlier.filter { $0 }.count
             let picture = PictureSamples(card: card, window: format)
@@ -111,8 +117,14 @@ public struct WhiteBalance: Sendable {
                 return LightEstimate(source: .frame, field: field, whiteLevel: paperWhiteLinear,
                                      channels: fit.evidence, profile: profile, sampleCount: inliers, reason: reason)
             case .dark:
-                return LightEstimate(source: .darkFrame, field: fit.field, whiteLevel: darkFrameWhiteLevel(paperLuminance),
-                                     channels: fit.evidence, profile: profile, sampleCount: inliers, reason: judgement.reason)
+                // Only the surroundings bound it: a black frame is far below paper, and what is
+                // brighter on it (a thumb, a sticker) is no dye on paper.
+                let level = darkFrameWhiteLevel(paperLuminance)
+                let ceiling = ExposureCeiling(whiteLevel: level, field: fit.field, paper: paperWhiteLinear, samples: nil,
+                                              ring: ring, space: space)
+                return LightEstimate(source: .darkFrame, field: fit.field, whiteLevel: ceiling.whiteLevel,
+                                     channels: fit.evidence, profile: profile, sampleCount: inliers,
+                                     reason: judgement.reason + Self.note(ceiling, from: level))
             case let .yellowed(amount):
                 // The frame less its ageing is the light, falloff and all; the ageing has no
                 // red, so the frame's red maps to the aged paper's.
@@ -126,15 +138,18 @@ public struct WhiteBalance: Sendable {
                 return LightEstimate(source: .agedFrame, field: field, whiteLevel: agedPaperRedLinear,
                                      channels: channels, profile: profile, sampleCount: inliers, reason: judgement.reason)
             case let .notReference(uniform):
-                return sceneEstimate(scene, shape: uniform ? fit.field : nil, card: card, reason: judgement.reason)
+                return sceneEstimate(scene, shape: uniform ? fit.field : nil, card: card, frame: samples, ring: ring,
+                                     reason: judgement.reason)
             }
         }
     }
 
     /// The light from `scene` (falling back on the picture's statistics when it is nil), with the
     /// falloff of `shape` (a frame's fit) when given. The exposure at the card's centre is left as
-    /// it was: the frame's lightness is unknown.
-    func sceneEstimate(_ scene: SceneLight?, shape: IlluminationField?, card: some CardRows, reason: String) -> LightEstimate {
+    /// it was (the frame's lightness is unknown) unless the `frame`'s samples or the surface
+    /// `ring` around the card would then come out brighter than white paper (``ExposureCeiling``).
+    func sceneEstimate(_ scene: SceneLight?, shape: IlluminationField?, card: some CardRows, frame: FrameSamples?,
+                       ring: SurfaceRing?, reason: String) -> LightEstimate {
         guard let scene else { return pictureEstimate(card: card) }
         let space = WorkingSpace(profile)
         var field = shape ?? IlluminationField(logLevels: [0, 0, 0])
@@ -147,8 +162,17 @@ public struct WhiteBalance: Sendable {
                 ? "; the picture and its surroundings disagree: the surroundings, nearer neutral"
                 : "; the picture and its surroundings disagree: the picture, nearer neutral")
             : reason
-        return LightEstimate(source: correction.fromSurroundings ? .surroundings : .picture, field: field, whiteLevel: 1,
-                             channels: [.picture, .picture, .picture], profile: profile, reason: said)
+        let ceiling = ExposureCeiling(whiteLevel: 1, field: field, paper: paperWhiteLinear, samples: frame, ring: ring, space: space)
+        return LightEstimate(source: correction.fromSurroundings ? .surroundings : .picture, field: field,
+                             whiteLevel: ceiling.whiteLevel, channels: [.picture, .picture, .picture], profile: profile,
+                             reason: said + Self.note(ceiling, from: 1))
+    }
+
+    /// What `ceiling` did to the exposure `level`, as a clause of a light's reason ("" when nothing).
+    static func note(_ ceiling: ExposureCeiling, from level: Double) -> String {
+        guard let limit = ceiling.limitedBy else { return "" }
+        let percent = Int((ceiling.lowered(from: level) * 100).rounded())
+        return "; exposure lowered \(percent) % so that \(limit.rawValue) out no brighter than white paper"
     }
 
     /// Corrects `image` in place by `light`. `region` is the part of the card the image shows, in

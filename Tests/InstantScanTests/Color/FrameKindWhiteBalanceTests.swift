@@ -137,6 +137,68 @@ import Testing
         #expect(luminanceGain < 0.95, "gains \(gains)")
     }
 
+    /// The luminance gain of `light`'s correction at the card's centre.
+    func luminanceGain(_ light: LightEstimate) -> Double {
+        let gains = light.gains
+        return 0.2126 * gains[0] + 0.7152 * gains[1] + 0.0722 * gains[2]
+    }
+
+    /// `photo` under `light` scanned with `given` divided out instead of an estimate.
+    func scanned(_ photo: FramedPrintPhoto, light: [Double], given: LightEstimate) throws -> [Double] {
+        let (jpeg, corners) = try photo.photo(light: light)
+        var options = ScanOptions()
+        options.format = photo.format
+        options.outputSize = .exact(PixelSize(width: photo.width, height: photo.height))
+        let print = try #require(try PrintScanner(options: options).scan(jpeg, corners: corners, light: given).prints.first)
+        return try photo.pictureDifferences(print.image)
+    }
+
+    /// A pastel frame (dye on paper: no channel above white paper) that the phone exposed a third
+    /// too bright comes out brighter than paper in green at the photo's exposure: the exposure
+    /// comes down until it does not.
+    @Test func aPastelFrameBrighterThanPaperBringsTheExposureDown() throws {
+        let photo = FramedPrintPhoto(frame: .colour([0.45, 0.70, 0.40]))
+        let bright = FramedPrintPhoto.neutral.map { $0 * 1.3 }
+        let (print, differences) = try corrected(photo, light: bright)
+        let light = try #require(print.whiteBalance?.light)
+        #expect(light.source == .surroundings, "\(light.reason)")
+        #expect(light.reason.contains("so that the frame comes out no brighter than white paper"), "\(light.reason)")
+        // Green at 0.70 × 1.3 = 0.91 is brought to paper white (0.83): about 9 % down, never
+        // below what the frame allows.
+        #expect(luminanceGain(light) < 0.95 && luminanceGain(light) > 0.88, "gains \(light.gains)")
+        var kept = light
+        kept.whiteLevel = 1
+        let atPhotoExposure = try scanned(photo, light: bright, given: kept)
+        #expect(differences.mean < atPhotoExposure.mean - 0.5, "mean ΔE00 \(differences.mean) against \(atPhotoExposure.mean)")
+    }
+
+    /// A patterned print on a white sheet, the photo exposed a third too bright so that the sheet
+    /// clipped: the sheet is at least as bright as white paper, so the exposure comes down to
+    /// put it there.
+    @Test func aWhiteSheetAroundTheCardBringsTheExposureDown() throws {
+        var photo = FramedPrintPhoto(frame: .pattern)
+        photo.table = [2.8, 2.8, 2.8]
+        let bright = FramedPrintPhoto.neutral.map { $0 * 1.3 }
+        let (print, differences) = try corrected(photo, light: bright)
+        let light = try #require(print.whiteBalance?.light)
+        #expect(light.reason.contains("patterned"), "\(light.reason)")
+        #expect(light.reason.contains("so that the surroundings come out no brighter than white paper"), "\(light.reason)")
+        #expect(luminanceGain(light) < 0.92, "gains \(light.gains)")
+        var kept = light
+        kept.whiteLevel = 1
+        let atPhotoExposure = try scanned(photo, light: bright, given: kept)
+        #expect(differences.mean < atPhotoExposure.mean - 1, "mean ΔE00 \(differences.mean) against \(atPhotoExposure.mean)")
+    }
+
+    /// A frame and a table darker than paper say nothing about how much darker: the photo's
+    /// exposure stands.
+    @Test func aDarkerFrameAndTableKeepThePhotosExposure() throws {
+        let (print, _) = try corrected(FramedPrintPhoto(frame: .colour([0.30, 0.25, 0.03])), light: FramedPrintPhoto.neutral)
+        let light = try #require(print.whiteBalance?.light)
+        #expect(!light.reason.contains("exposure lowered"), "\(light.reason)")
+        #expect(abs(luminanceGain(light) - 1) < 0.05, "gains \(light.gains)")
+    }
+
     @Test func aBatchPrefersItsWhiteFramedPhotosAsReferences() throws {
         var estimates: [LightEstimate] = []
         for frame in [FramedPrintPhoto.Frame.yellowed, .white, .pattern] {
