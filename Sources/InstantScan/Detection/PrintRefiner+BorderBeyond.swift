@@ -21,7 +21,7 @@ extension PrintRefiner {
     /// where that colour ends; nil when no side has.
     func cardBeyondBorder(_ refined: Refined, border: [Float]) -> Quad? {
         let card = refined.card
-        let limit = Self.pocketColourDifference
+        let limit = Self.pocketColourDifference(for: border)
         var moved: [EdgeRefiner.Result?] = [nil, nil, nil, nil]
         for i in 0..<4 {
             guard let side = refined.cardEdges[i], side.curve == nil else { continue }

@@ -12,8 +12,31 @@
 /// there. The found edge must be a clean straight edge parallel to the side, as the wide search
 /// requires of its finds.
 extension PrintRefiner {
-    /// Colour difference (RGB levels, Euclidean) above which two colours are not the same surface.
+    /// Colour difference (RGB levels, Euclidean) above which two colours are not the same surface,
+    /// beside a light border (a white, cream or coloured frame).
     static let pocketColourDifference: Float = 30
+    /// The least colour difference that tells two surfaces apart beside a dark border: well above
+    /// a plain surface's noise and JPEG steps.
+    static let darkPocketColourDifference: Float = 10
+    /// The brightest channel's level from which a border counts as light.
+    static let lightBorderLevel: Float = 200
+
+    /// Colour difference (RGB levels) above which a colour is not `border`'s surface.
+    ///
+    /// Shade, a sheen and a card's own unevenness change a surface's light by a share of it, and a
+    /// dark border's light is a small share of a white one's: on a black frame, more so under a
+    /// sleeve's haze (which lifts card and page alike and leaves them only their small difference
+    /// in reflectance), two surfaces differ by a few levels where white ones differ by tens. A
+    /// black card in a pocket of a black page shows its edge as a step of 10–20 levels, which the
+    /// light border's 30 would take for one surface, the pocket's margin for the border. So below
+    /// a light border's level the limit scales with the border's light (the square of its
+    /// brightest channel's level, as levels encode about the square root of light; the brightest
+    /// channel so that a saturated colour frame counts as light), down to a floor well above the
+    /// noise.
+    static func pocketColourDifference(for border: [Float]) -> Float {
+        let level = min(1, (border.max() ?? 0) / lightBorderLevel)
+        return max(darkPocketColourDifference, pocketColourDifference * level * level)
+    }
     /// How far in from a side its card's edge is sought, as a share of the card across that side.
     static let pocketReach = 0.15
 
@@ -45,7 +68,7 @@ extension PrintRefiner {
     func cardInsidePocket(_ refined: Refined) -> (Quad, clear: Bool)? {
         let card = refined.card
         guard let border = plainBorderColour(refined) else { return nil }
-        let limit = Self.pocketColourDifference
+        let limit = Self.pocketColourDifference(for: border)
         var moved: [EdgeRefiner.Result?] = [nil, nil, nil, nil]
         var sidesOfBorder = 0, clear = true
         var pages: [[Float]] = [], unplain: [Int] = []
