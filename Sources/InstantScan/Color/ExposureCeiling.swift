@@ -29,6 +29,11 @@ struct ExposureCeiling {
     /// The surroundings' brightness: their median luminance. A white sheet under part of the
     /// card or a sheen on part of a table lifts a few of them, not half.
     static let surroundingsQuantile = 0.5
+    /// The most the surroundings lower the exposure. They bound it only as a diffuse surface
+    /// under the print's light; behind a print held up they may be a sky or a window, a light
+    /// rather than a surface, and as bright as the phone let them be. A white sheet that clipped,
+    /// the case the bound is for, implies a few tens of per cent at most.
+    static let surroundingsMostLowering = 0.25
     /// Fewer samples than this say nothing.
     static let minimumSamples = 100
 
@@ -44,7 +49,7 @@ struct ExposureCeiling {
         }
         if let ring, let bright = Self.surroundingsLuminance(ring, field: field, whiteLevel: whiteLevel, space: space),
            whiteLevel * paper / bright < self.whiteLevel {
-            self.whiteLevel = whiteLevel * paper / bright
+            self.whiteLevel = max(whiteLevel * paper / bright, whiteLevel * (1 - Self.surroundingsMostLowering))
             limitedBy = .surroundings
         }
     }

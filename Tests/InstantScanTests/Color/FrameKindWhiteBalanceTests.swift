@@ -190,6 +190,19 @@ import Testing
         #expect(differences.mean < atPhotoExposure.mean - 1, "mean ΔE00 \(differences.mean) against \(atPhotoExposure.mean)")
     }
 
+    /// Behind a print held up, the "surroundings" may be a window or a sky: a light, clipped, and
+    /// under a lamp's correction brighter still. They lower the exposure no more than a white
+    /// sheet that clipped could.
+    @Test func aBrightWindowBehindTheCardLowersTheExposureOnlySoFar() throws {
+        var photo = FramedPrintPhoto(frame: .pattern)
+        photo.table = [6, 6, 6]
+        let (print, _) = try corrected(photo, light: FramedPrintPhoto.warmLamp)
+        let light = try #require(print.whiteBalance?.light)
+        #expect(light.reason.contains("so that the surroundings come out no brighter than white paper"), "\(light.reason)")
+        let lowered = try #require(light.reason.firstMatch(of: /exposure lowered (\d+) %/)?.1).description
+        #expect(try #require(Int(lowered)) <= 25, "\(light.reason)")
+    }
+
     /// A frame and a table darker than paper say nothing about how much darker: the photo's
     /// exposure stands.
     @Test func aDarkerFrameAndTableKeepThePhotosExposure() throws {
