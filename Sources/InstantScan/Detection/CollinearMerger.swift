@@ -25,14 +25,17 @@ struct CollinearMerger: Sendable {
         var index = CollinearLineIndex(centre: extent.centre, radius: extent.radius,
                                        distanceTolerance: distanceTolerance)
         for (s, length) in sorted {
-            let widest = widestAngleTolerance(length)
+            // Short segments' directions are noisy, but both ends within the distance tolerance already
+            // bound the angle; past 6° the angle test only costs time.
+            let tolerance = min(6 * .pi / 180, max(minimumAngleTolerance, atan(2 / length)))
+            let sinLimit = sin(tolerance)
             let home = CollinearLineIndex.bin(s.line)
-            let reach = Int((widest / CollinearLineIndex.binWidth).rounded(.up)) + 1
+            let reach = Int((tolerance / CollinearLineIndex.binWidth).rounded(.up)) + 1
             var best = -1, bestDistance = Double.infinity
             // Both ends within the tolerance put the midpoint within it.
             index.forEachCandidate(near: (s.start + s.end) * 0.5, home: home, reach: reach) { k in
                 let l = lines[k]
-                guard l.line.sinAngle(s.line) <= sin(angleTolerance(s, length: length, line: l)) else { return }
+                guard l.line.sinAngle(s.line) <= sinLimit else { return }
                 let d = max(abs(l.line.distance(s.start)), abs(l.line.distance(s.end)))
                 if d <= distanceTolerance && (d < bestDistance || (d == bestDistance && k < best)) {
                     best = k
@@ -61,55 +64,6 @@ struct CollinearMerger: Sendable {
     /// Shortest joined side, in working pixels (as ``LineSegmentDetector/minimumBentLength``): a few
     /// per cent of a shorter side is within the straight fit's tolerance.
     var minimumBowedChord = 128.0
-
-    /// How far a segment of `length` pixels may turn from a line and still join it: see
-    /// ``angleTolerance(_:length:line:)``. Lines are made from the longer segments first, so none is
-    /// less certain of its direction than the segment itself.
-    func widestAngleTolerance(_ length: Double) -> Double {
-        // Both ends within the distance tolerance already bound the angle to any line: past that
-        // bound the angle test only costs time.
-        let bound = asin(min(1, 2 * distanceTolerance / length))
-        return min(bound, max(minimumAngleTolerance, 2 * Self.directionUncertainty(length)))
-    }
-
-    /// How far segment `s` (`length` pixels) may turn from `line` and still join it.
-    ///
-    /// A straight fit to a short piece of edge is uncertain in direction by about atan(2 px / length):
-    /// each end is placed to about a pixel, either way. A dim or soft card side comes out of segment
-    /// detection as pieces of 16–26 px whose directions differ by 6–8°, although they are one edge; a
-    /// piece continuing a line (no further from the line's support than its own length) may differ
-    /// from it by both their uncertainties, the line's from the spread of its pixels. Further along,
-    /// the line's position there is itself uncertain by the gap times its angle, so both ends falling
-    /// within the distance tolerance says little; there a piece is held to its own uncertainty (at
-    /// most 6°), as the merger always did.
-    func angleTolerance(_ s: LineSegment, length: Double, line l: SupportedLine) -> Double {
-        let own = Self.directionUncertainty(length), m = l.moments
-        let support = Self.supportLength(m)
-        var continues = false
-        if m.weight > 0 {
-            let centre = Point(m.sx / m.weight, m.sy / m.weight), u = l.line.direction, mid = (s.start + s.end) * 0.5
-            continues = abs(u.x * (mid.x - centre.x) + u.y * (mid.y - centre.y)) - 0.5 * (support + length) <= length
-        }
-        let tolerance = continues ? max(minimumAngleTolerance, own + Self.directionUncertainty(support))
-            : min(6 * .pi / 180, max(minimumAngleTolerance, own))
-        return min(widestAngleTolerance(length), tolerance)
-    }
-
-    /// How far off its true direction a straight fit over `length` pixels of edge may lie: each end is
-    /// placed to about a pixel, either way.
-    static func directionUncertainty(_ length: Double) -> Double { atan(2 / max(length, 1)) }
-
-    /// The length of edge a line's points spread over: the length of an even run with the same spread
-    /// along the line (√12 standard deviations). Pieces with a gap between them spread further than
-    /// their summed lengths, and fix the direction better.
-    static func supportLength(_ m: PointMoments) -> Double {
-        guard m.weight > 0 else { return 0 }
-        let mx = m.sx / m.weight, my = m.sy / m.weight
-        let cxx = m.sxx / m.weight - mx * mx, cxy = m.sxy / m.weight - mx * my, cyy = m.syy / m.weight - my * my
-        // The larger eigenvalue of the covariance: the spread along the line.
-        let half = 0.5 * (cxx + cyy), d = (0.25 * (cxx - cyy) * (cxx - cyy) + cxy * cxy).squareRoot()
-        return (12 * max(0, half + d)).squareRoot()
-    }
 
     /// The middle of the segments' bounding box, and half its diagonal: every end lies within that
     /// of the middle.
@@ -168,4 +122,3 @@ struct CollinearMerger: Sendable {
         return joins
     }
 }
-

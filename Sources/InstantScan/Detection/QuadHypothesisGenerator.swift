@@ -151,40 +151,21 @@ struct QuadHypothesisGenerator: Sendable {
                 }
             }
         }
-        // The corner fit only where quads crowd: where thousands close (an album page), or where the
-        // list has no room left for a couple of quads of every place. Then which places keep a quad
-        // must depend on how well their corners fit, not on how some new line shifts the ranking by
-        // covered length, which favours big stitched quads. Elsewhere every place's quads fit in the
-        // list anyway, and covered length alone orders them as before.
-        var crowded = found.count > crowdedCount
-        func byEvidence(_ quads: [QuadHypothesis]) -> [QuadHypothesis] {
-            quads.sorted { a, b in
-                crowded ? a.coverage * a.coveredLength * a.cornerFit > b.coverage * b.coveredLength * b.cornerFit
-                    : a.coverage * a.coveredLength > b.coverage * b.coveredLength
-            }
+        // The corner fit only where quads crowd (an album page closes thousands): elsewhere every
+        // print's quads fit in the list anyway, and covered length alone orders them as before.
+        let crowded = found.count > crowdedCount
+        found.sort { a, b in
+            crowded ? a.coverage * a.coveredLength * a.cornerFit > b.coverage * b.coveredLength * b.cornerFit
+                : a.coverage * a.coveredLength > b.coverage * b.coveredLength
         }
-        found = byEvidence(found)
-        var (kept, overflowed) = keeping(found)
-        if overflowed && !crowded {
-            crowded = true
-            found = byEvidence(found)
-            kept = keeping(found).kept
-        }
-        return kept
-    }
-
-    /// The quads kept of `found` (best first): lines split by a gap or doubled by a shadow give the
-    /// same quad several times over. Two passes: first a couple of quads for every place, so that no
-    /// place is crowded out, then more of each up to the per-place cap. Also whether the first pass
-    /// ran out of room: a place went without any quad.
-    private func keeping(_ found: [QuadHypothesis]) -> (kept: [QuadHypothesis], overflowed: Bool) {
+        // Lines split by a gap or doubled by a shadow give the same quad several times over.
+        // Two passes: first a couple of quads for every place, so that no place is crowded out, then
+        // more of each up to the per-place cap.
         var kept: [QuadHypothesis] = []
         var places: [(centre: Point, area: Double)] = []
         var taken = [Bool](repeating: false, count: found.count)
-        var overflowed = false
         for cap in [firstPassPerPlace, maximumPerPlace] {
-            for (index, h) in found.enumerated() where !taken[index] {
-                if kept.count >= maximumHypotheses && (cap != firstPassPerPlace || overflowed) { break }
+            for (index, h) in found.enumerated() where !taken[index] && kept.count < maximumHypotheses {
                 let centre = h.quad.centroid, area = h.quad.area
                 var samePlace = 0, duplicate = false
                 for (k, place) in zip(kept, places) {
@@ -200,16 +181,12 @@ struct QuadHypothesisGenerator: Sendable {
                 }
                 if duplicate { taken[index] = true }
                 if duplicate || samePlace >= cap { continue }
-                if kept.count >= maximumHypotheses {
-                    overflowed = true
-                    break
-                }
                 taken[index] = true
                 kept.append(h)
                 places.append((centre, area))
             }
         }
-        return (kept, overflowed)
+        return kept
     }
 
     /// The four line indices (each below `base`) sorted and packed into one integer, the same for

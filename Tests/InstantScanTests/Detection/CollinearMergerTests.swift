@@ -50,8 +50,9 @@ struct CollinearMergerTests {
     private static func exhaustive(_ segments: [LineSegment], _ merger: CollinearMerger) -> [SupportedLine] {
         var lines: [SupportedLine] = []
         for s in segments.map({ ($0, $0.length) }).sorted(by: { $0.1 > $1.1 }).map(\.0) {
+            let tolerance = min(6 * .pi / 180, max(merger.minimumAngleTolerance, atan(2 / s.length)))
             var best = -1, bestDistance = Double.infinity
-            for (k, l) in lines.enumerated() where l.line.sinAngle(s.line) <= sin(merger.angleTolerance(s, length: s.length, line: l)) {
+            for (k, l) in lines.enumerated() where l.line.sinAngle(s.line) <= sin(tolerance) {
                 let d = max(abs(l.line.distance(s.start)), abs(l.line.distance(s.end)))
                 if d <= merger.distanceTolerance && d < bestDistance { best = k; bestDistance = d }
             }
@@ -73,31 +74,5 @@ struct CollinearMergerTests {
             #expect(abs(a.line.offset - b.line.offset) < 1e-9 && a.line.normal.distance(to: b.line.normal) < 1e-12)
             #expect(abs(a.coveredLength - b.coveredLength) < 1e-9)
         }
-    }
-
-    /// A dim card side: a 26 px piece on the edge and, just past it, an 18 px piece whose fitted
-    /// direction is 6.5° off (an 18 px fit is uncertain by about atan(2/18) ≈ 6.3°, the 26 px one's by
-    /// 4.4°). The same piece far along the line only happens to lie on it.
-    private static func dimSide(pieceAt start: Double) -> [LineSegment] {
-        let tilt = 6.5 * Double.pi / 180, half = 9.0
-        let centre = Point(start + half, 300)
-        let d = Point(cos(tilt), sin(tilt)) * half
-        return [segment(Point(100, 300), Point(126, 300)), segment(centre - d, centre + d)]
-    }
-
-    @Test("a short piece continuing a line joins it within both fits' uncertainty")
-    func shortPiecesOfOneSideJoin() {
-        var merger = CollinearMerger()
-        merger.maximumJoins = 0
-        let lines = merger.merge(Self.dimSide(pieceAt: 129))
-        #expect(lines.count == 1, "the two pieces are one side")
-        #expect(abs((lines.first?.coveredLength ?? 0) - 44) < 1)
-    }
-
-    @Test("a short piece far along a line is held to its own uncertainty")
-    func farPieceStaysApart() {
-        var merger = CollinearMerger()
-        merger.maximumJoins = 0
-        #expect(merger.merge(Self.dimSide(pieceAt: 700)).count == 2)
     }
 }
