@@ -188,10 +188,19 @@ public struct PrintDetector: Sendable {
         var outer = h, found: PrintHypothesis?
         for _ in 0..<3 {
             let floor = max(options.minimumConfidence, 0.75 * outer.score)
-            guard let inner = ranked.first(where: { c in
+            func fits(_ c: PrintHypothesis) -> Bool {
                 rivalEvidence(c) >= floor && c.card.area < 0.9 * outer.card.area && ConvexOverlap.iou(c.card, outer.window) > 0.8
                     && Self.liesLoose(c.card, in: outer.card)
-            }) else { break }
+            }
+            guard var inner = ranked.first(where: fits) else { break }
+            // A pocket and the print in it both fill the window: the print is the one lying loose in
+            // the other, only a little smaller (a card's own window is far smaller than the card).
+            if let print = ranked.first(where: { c in
+                fits(c) && c.card.area < 0.9 * inner.card.area && c.card.area > 0.7 * inner.card.area
+                    && ConvexOverlap.overlapOfSmaller(c.card, inner.card) > 0.97 && Self.liesLoose(c.card, in: inner.card)
+            }) {
+                inner = print
+            }
             found = inner
             outer = inner
         }

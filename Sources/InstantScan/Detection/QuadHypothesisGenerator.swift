@@ -61,6 +61,8 @@ struct QuadHypothesisGenerator: Sendable {
         var arm: (Double, Double)
         /// How far the point lies from the stretches' ends, summed over both lines.
         var gap: Double
+        /// The two stretches' lengths, summed: how much edge the corner turns between.
+        var support: Double
 
         func other(_ line: Int) -> Int { lines.0 == line ? lines.1 : lines.0 }
         func t(on line: Int) -> Double { lines.0 == line ? t.0 : t.1 }
@@ -89,10 +91,18 @@ struct QuadHypothesisGenerator: Sendable {
                 let ti = lines[i].line.coordinate(p), tj = lines[j].line.coordinate(p)
                 guard let ai = arm(at: ti, runs[i]), let aj = arm(at: tj, runs[j]) else { continue }
                 corners.append(Corner(lines: (i, j), point: p, t: (ti, tj), arm: (ai.arm, aj.arm),
-                                      gap: ai.distance + aj.distance))
-                onLine[i].append(corners.count - 1)
-                onLine[j].append(corners.count - 1)
+                                      gap: ai.distance + aj.distance, support: ai.length + aj.length))
             }
+        }
+        // Best corners first, so that where a page's line soup hits `maximumExamined` the chains left
+        // out are those turning between the least edge (ties keep the lines' order).
+        corners = corners.enumerated().sorted { x, y in
+            let a = x.element.support - 2 * x.element.gap, b = y.element.support - 2 * y.element.gap
+            return a != b ? a > b : x.offset < y.offset
+        }.map(\.element)
+        for (k, c) in corners.enumerated() {
+            onLine[c.lines.0].append(k)
+            onLine[c.lines.1].append(k)
         }
 
         // Chains of three corners a|b, b|c, c|d, closed by d|a.
@@ -228,14 +238,15 @@ struct QuadHypothesisGenerator: Sendable {
 
     /// Which way along the line a covered stretch runs from coordinate `t`, if `t` is near one end of
     /// a stretch (+1: the stretch lies ahead, toward larger coordinates).
-    private func arm(at t: Double, _ runs: [ClosedRange<Double>]) -> (arm: Double, distance: Double)? {
-        var best: (distance: Double, arm: Double)?
+    private func arm(at t: Double, _ runs: [ClosedRange<Double>]) -> (arm: Double, distance: Double, length: Double)? {
+        var best: (distance: Double, arm: Double, length: Double)?
         for r in runs {
-            let reach = max(minimumReach, reachShare * (r.upperBound - r.lowerBound))
+            let length = r.upperBound - r.lowerBound
+            let reach = max(minimumReach, reachShare * length)
             let dStart = abs(t - r.lowerBound), dEnd = abs(t - r.upperBound)
-            if dStart <= reach, best == nil || dStart < best!.distance { best = (dStart, 1) }
-            if dEnd <= reach, best == nil || dEnd < best!.distance { best = (dEnd, -1) }
+            if dStart <= reach, best == nil || dStart < best!.distance { best = (dStart, 1, length) }
+            if dEnd <= reach, best == nil || dEnd < best!.distance { best = (dEnd, -1, length) }
         }
-        return best.map { ($0.arm, $0.distance) }
+        return best.map { ($0.arm, $0.distance, $0.length) }
     }
 }

@@ -45,4 +45,18 @@ struct PictureContentTests {
         let detector = PrintDetector()
         #expect(detector.enclosingPrint(of: Self.print, among: [Self.print, pocket]) == nil)
     }
+
+    @Test func aPrintInItsPocketIsTheNestedPrintNotThePocket() {
+        // An album page's stretch around a pocket (its "window" the pocket's opening), the pocket read
+        // as a card turned upside down (its window placed low), and the print lying in the pocket:
+        // both fill the page's window; the print is the one lying loose in the other.
+        let page = Self.hypothesis(card: Self.rectangle(60, 20, 520, 640), window: Self.rectangle(110, 60, 420, 540),
+                                   origin: .card, score: 0.95)
+        let pocket = Self.hypothesis(card: Self.rectangle(100, 50, 440, 560), window: Self.rectangle(120, 200, 400, 380),
+                                     origin: .card, score: 0.86)
+        let print = Self.hypothesis(card: Self.rectangle(112, 58, 416, 500), window: Self.rectangle(140, 90, 360, 330),
+                                    origin: .card, score: 0.79)
+        let nested = PrintDetector().nestedPrint(inside: page, among: [page, pocket, print])
+        #expect(nested?.card == print.card)
+    }
 }
