@@ -92,10 +92,9 @@ struct SettingDetectionTests {
             if error <= 0.01 * diagonal { placed += 1 }
         }
         // The page's and the seams' closings used to fill the quad list (a release build of main from
-        // before per-place quads found none here). Three are placed within 1% today, a floor against
-        // regressions: one more is placed 1.5% off (a print resting against its pocket's side, read
-        // with that side of the pocket), two are read as a quad spanning a seam, three are missed.
-        #expect(placed >= 3)
+        // before per-place quads found none here). Five are placed within 1% at 680ab92, a floor
+        // against regressions; the others are read with their pocket or missed.
+        #expect(placed >= 5)
         withKnownIssue("prints whose frame is close to the page or the haze are missed or taken with their pocket") {
             #expect(placed == scene.prints.count)
         }
