@@ -47,10 +47,12 @@ struct ExposureCeiling {
             self.whiteLevel = whiteLevel * paper / bright
             limitedBy = .frame
         }
-        if let ring, let bright = Self.surroundingsLuminance(ring, field: field, whiteLevel: whiteLevel, space: space),
-           whiteLevel * paper / bright < self.whiteLevel {
-            self.whiteLevel = max(whiteLevel * paper / bright, whiteLevel * (1 - Self.surroundingsMostLowering))
-            limitedBy = .surroundings
+        if let ring, let bright = Self.surroundingsLuminance(ring, field: field, whiteLevel: whiteLevel, space: space) {
+            let bySurroundings = max(whiteLevel * paper / bright, whiteLevel * (1 - Self.surroundingsMostLowering))
+            if bySurroundings < self.whiteLevel {
+                self.whiteLevel = bySurroundings
+                limitedBy = .surroundings
+            }
         }
     }
 

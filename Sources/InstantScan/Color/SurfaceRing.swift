@@ -89,11 +89,12 @@ struct SurfaceRing {
             return !(u > low && u < high && v > low && v < high)
         }
         statistics = ImageStatistics(image: image, step: 1, includes: inBand)
+        codes.reserveCapacity(3 * image.width * image.height)
         for y in 0..<image.height {
             let row = image.row(y)
             for x in 0..<image.width where inBand(x, y) {
                 let p = row + x * 4
-                codes += [p[0], p[1], p[2]]
+                codes.append(p[0]); codes.append(p[1]); codes.append(p[2])
             }
         }
     }
