@@ -20,8 +20,10 @@ package struct ScanSettings: ParsableArguments {
     package var longSide: Int?
 
     @Option(help: """
-        White balance from the print's white frame (frame, with the light's falloff across the \
-        print) or from the image's own statistics (gray-world), or none.
+        White balance from the print's frame where it is white or cream (frame, with the light's \
+        falloff across the print; black, coloured and patterned frames are judged against the \
+        surface and the picture, and --json says which was used), from the image's own statistics \
+        (gray-world), or none.
         """)
     package var whiteBalance: WhiteBalanceMode = .frame
 

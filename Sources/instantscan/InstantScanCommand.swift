@@ -7,7 +7,7 @@ struct InstantScanCommand: ParsableCommand {
         commandName: "instantscan",
         abstract: "Turn phone photos of instant prints into clean, upright, colour-true scans.",
         discussion: """
-        Polaroid 600 / SX-70 / i-Type / Go and Instax Mini / Square / Wide.
+        Polaroid 600 / SX-70 / i-Type / Go / Image (Spectra) and Instax Mini / Square / Wide.
 
         Exit codes: 0 success; 1 some inputs failed (batch) or a photo was left out (merge); 2 no print found; 64 usage error; \
         65 an input is not a usable image; 66 an input cannot be read; 69 review's executable (instantscan-review) is missing; \
