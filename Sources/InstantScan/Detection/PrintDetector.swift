@@ -184,7 +184,9 @@ public struct PrintDetector: Sendable {
     /// page, its pocket, the print).
     func nestedPrint(inside h: PrintHypothesis, among ranked: [PrintHypothesis]) -> PrintHypothesis? {
         // Only a frame seen all round: a card extrapolated from its window is the template's guess.
-        guard h.origin == .card else { return nil }
+        // But that window was seen all round, and a pocket read as a print's window holds the print
+        // itself: a card with a window of its own, where a picture holds no card.
+        guard h.origin == .card || h.windowSupport.allSatisfy({ $0 >= 0.9 }) else { return nil }
         var outer = h, found: PrintHypothesis?
         for _ in 0..<3 {
             let floor = max(options.minimumConfidence, 0.75 * outer.score)

@@ -1,0 +1,80 @@
+import Testing
+@testable import InstantScan
+
+/// Decorated prints in album pockets (issue 13, album pages): a striped band's stripes break the card's
+/// edge against the page into pieces, while the pocket's outline and seams are clean lines all round.
+/// The pocket then reads as a print's window, the print inside it as that window's picture.
+@Suite("Patterned prints in sleeve pockets")
+struct PatternedPocketTests {
+    /// Four Polaroid Gos, each loose in a pocket some 8 % larger than its card, on a dim mauve page in
+    /// clear sleeves with pale seams: three bands striped (green on mauve, pink on grey, white on
+    /// teal), one plain white.
+    static var patternedInPockets: SceneMaker {
+        var s = SceneMaker()
+        s.width = 1300
+        s.height = 1000
+        s.surface = .plain(96, 86, 102)
+        s.shadow = 0.05
+        let bands: [(card: (Double, Double, Double), stripe: (Double, Double, Double)?)] = [
+            ((150, 122, 152), (150, 226, 150)), ((246, 244, 236), nil),
+            ((120, 118, 120), (224, 120, 170)), ((70, 150, 150), (236, 236, 230)),
+        ]
+        var prints: [SceneMaker.Print] = []
+        var pockets: [SceneMaker.Pocket] = []
+        for k in 0..<4 {
+            let centre = Point(650 + 330 * Double(k % 2) - 165, 500 + 420 * Double(k / 2) - 210)
+            let pocket = SceneMaker.corners(aspect: PrintFormat.polaroidGo.cardAspect, center: centre,
+                                            height: 392, rotation: 0.01, tilt: 0.1)
+            // Each card a little off its pocket's middle, as prints slide in their sleeves.
+            let card = SceneMaker.corners(format: .polaroidGo, center: centre + Point(3 - 2 * Double(k % 2), 5 - 3 * Double(k / 2)),
+                                          height: 362, rotation: 0.01 + 0.008 * Double(k - 2), tilt: 0.1)
+            var print = SceneMaker.Print(format: .polaroidGo, corners: card, cardColor: bands[k].card, pictureSeed: UInt64(k + 71))
+            print.stripeColor = bands[k].stripe
+            prints.append(print)
+            pockets.append(.init(outline: pocket, haze: 0.06, seamWidth: 4))
+        }
+        s.prints = prints
+        s.pockets = pockets
+        return s
+    }
+
+    @Test("each decorated print is found at its own card, not its pocket's outline")
+    func eachPrintAtItsCard() throws {
+        let scene = Self.patternedInPockets
+        let found = try PrintDetectorTests.detect(scene)
+        #expect(found.allSatisfy { f in scene.prints.contains { ConvexOverlap.iou(f.card, $0.corners) > 0.3 } })
+        for (k, truth) in scene.prints.enumerated() {
+            func check() throws {
+                let print = try #require(PrintDetectorTests.match(truth, in: found))
+                #expect(print.format == .polaroidGo)
+                SettingDetectionTests.expectPlaced(print, truth, share: 0.01)
+            }
+            if k < 2 {
+                try check()
+            } else {
+                // Stripes that alternate a colour near the page's with one near the picture's break the
+                // card's and the window's edges into pieces one stripe long, too short to join into
+                // lines: the pocket's outline is read as the card (pink on grey) or nothing is found.
+                withKnownIssue("a band striped in the page's and the picture's colours, in a pocket") { try check() }
+            }
+        }
+    }
+
+    @Test func aPocketReadAsAPrintsWindowHoldsThePrint() {
+        // The pocket read as the picture window of a larger print whose card the template extrapolated:
+        // that window was seen all round, and it holds a card with a window of its own, which a
+        // picture does not.
+        let pocket = PictureContentTests.hypothesis(card: PictureContentTests.rectangle(40, 10, 560, 720),
+                                                    window: PictureContentTests.rectangle(100, 50, 440, 560),
+                                                    origin: .window, score: 0.95)
+        let print = PictureContentTests.hypothesis(card: PictureContentTests.rectangle(112, 58, 416, 536),
+                                                   window: PictureContentTests.rectangle(140, 90, 360, 350),
+                                                   origin: .window, score: 0.88)
+        let detector = PrintDetector()
+        #expect(detector.nestedPrint(inside: pocket, among: [pocket, print])?.card == print.card)
+        // A window the template placed on a side the photo does not show is no evidence of a pocket.
+        var guessed = pocket
+        guessed.windowSupport = [1, 1, 0.3, 1]
+        #expect(detector.nestedPrint(inside: guessed, among: [guessed, print]) == nil)
+    }
+}
