@@ -50,24 +50,26 @@ extension PrintRefiner {
 
     /// The steps of ``refineInSleeve(card:window:format:)`` after its first refinement, `first`.
     func inSleeve(_ first: Refined) -> Refined {
-        guard let format = first.format, let (inner, clear) = cardInsidePocket(first) else { return widenedBeyondBorder(first) }
+        guard let format = first.format, let (inner, slack) = cardInsidePocket(first) else { return widenedBeyondBorder(first) }
         let second = refine(card: inner, window: first.window, format: format)
         // A band only a little off the border's colour may be the border in shade (a lighting
         // gradient across the card), its inner edge the picture's: then the card moved in must also
         // fit its format better, its window nearer where the format puts it.
-        let fits = (second.verdict?.windowError ?? 1) <= (first.verdict?.windowError ?? 1)
-        guard (second.isConsistent || !first.isConsistent) && (clear || fits) else { return widenedBeyondBorder(first) }
+        let fits = (second.verdict?.windowError ?? 1) <= (first.verdict?.windowError ?? 1) + slack
+        guard (second.isConsistent || !first.isConsistent) && fits else { return widenedBeyondBorder(first) }
         var result = widenedBeyondBorder(second)
         result.movedInFromPocket = true
         return result
     }
 
     /// The card with the sides of `refined` that lie on a pocket's edge moved in to the card's edge
-    /// inside it, and whether every band left out is clearly not the border (twice the colour
-    /// difference); nil when no side lies on a pocket's edge.
-    func cardInsidePocket(_ refined: Refined) -> (Quad, clear: Bool)? {
+    /// inside it, and how much further from its format's template its window may then sit: without
+    /// limit when every band left out is clearly not the border (twice the colour difference), else
+    /// none; nil when no side lies on a pocket's edge. A patterned border, which has no one colour,
+    /// is read by ``patternedCardInsidePocket(_:)``.
+    func cardInsidePocket(_ refined: Refined) -> (Quad, windowSlack: Double)? {
         let card = refined.card
-        guard let border = plainBorderColour(refined) else { return nil }
+        guard let border = plainBorderColour(refined) else { return patternedBorder ? patternedCardInsidePocket(refined) : nil }
         let limit = Self.pocketColourDifference(for: border)
         var moved: [EdgeRefiner.Result?] = [nil, nil, nil, nil]
         var sidesOfBorder = 0, clear = true
@@ -102,7 +104,7 @@ extension PrintRefiner {
         let pockets = moved.filter { $0 != nil }.count
         guard pockets > 0, sidesOfBorder >= 2 || sidesOfBorder + pockets == 4 else { return nil }
         let lines = (0..<4).map { i in moved[i]?.line ?? ImageLine(card.corners[i], card.corners[(i + 1) % 4]) }
-        return PrintRefiner.quad(lines: lines).map { ($0, clear) }
+        return PrintRefiner.quad(lines: lines).map { ($0, clear ? .infinity : 0) }
     }
 
     /// The colour of `refined`'s border along the middle of its widest band (a format's thick

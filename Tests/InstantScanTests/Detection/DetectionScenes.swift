@@ -271,7 +271,7 @@ enum DetectionScenes {
          ("off-nominal-card", SettingScenes.offNominalCard), ("spectra", SettingScenes.spectra),
          ("thumb-over-edge", SettingScenes.thumbOverEdge), ("album-page", SettingScenes.albumPage),
          ("curled-on-table", SettingScenes.curledOnTable), ("curled-in-hand", SettingScenes.curledInHand),
-         ("dotted-frame", SettingScenes.dottedFrame), ("patterned-in-pockets", PatternedPocketTests.patternedInPockets)]
+         ("dotted-frame", SettingScenes.dottedFrame), ("patterned-in-pockets", PatternedPocketTests.patternedInPockets), ("striped-in-pocket", PatternedPocketTests.stripedInPocket)]
             + SettingScenes.frames.indices.map { ("frame-\($0)", SettingScenes.frame(SettingScenes.frames[$0])) }
     }
 

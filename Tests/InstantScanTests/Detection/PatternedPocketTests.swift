@@ -38,6 +38,54 @@ struct PatternedPocketTests {
         return s
     }
 
+    /// A striped Polaroid 600 (blue on white, as airmail) on a dark album page, in a pocket that
+    /// leaves a band of page about 3 % of the card wide on its left, top and right, the card resting
+    /// on the pocket's bottom.
+    static var stripedInPocket: SceneMaker {
+        var s = SceneMaker()
+        s.width = 1200
+        s.height = 1000
+        s.surface = .plain(58, 56, 54)
+        s.shadow = 0.1
+        let centre = Point(600, 500), height = 640.0
+        let card = SceneMaker.corners(format: .polaroid600, center: centre, height: height, rotation: 0.02, tilt: 0.12)
+        let cardWidth = height * PrintFormat.polaroid600.cardAspect
+        let margin = 0.03 * cardWidth
+        let pocket = SceneMaker.corners(aspect: (cardWidth + 2 * margin) / (height + margin),
+                                        center: centre + Point(0.02 * margin / 2, -margin / 2),
+                                        height: height + margin, rotation: 0.02, tilt: 0.12)
+        var print = SceneMaker.Print(format: .polaroid600, corners: card, cardColor: (238, 236, 232), pictureSeed: 47)
+        print.stripeColor = (70, 90, 200)
+        s.prints = [print]
+        s.pockets = [.init(outline: pocket, haze: 0.1, seamWidth: 3)]
+        return s
+    }
+
+    @Test("a striped card resting in its pocket is found at its own edges, not the pocket's")
+    func stripedInItsPocket() throws {
+        let scene = Self.stripedInPocket
+        let truth = scene.prints[0]
+        #expect(PrintDetectorTests.cornerError(scene.pockets[0].outline, truth.corners) > 12, "the pocket is a margin's width off")
+        let found = try PrintDetectorTests.detect(scene)
+        #expect(found.count == 1)
+        let print = try #require(PrintDetectorTests.match(truth, in: found))
+        // The pocket's margin is 3 % of the card's width: the pocket read as the card is 2 % off.
+        SettingDetectionTests.expectPlaced(print, truth, share: 0.005)
+        #expect(print.format == .polaroid600)
+    }
+
+    @Test("a striped card on a plain table keeps its own edges")
+    func stripedOnATable() throws {
+        var scene = Self.stripedInPocket
+        scene.pockets = []
+        let truth = scene.prints[0]
+        var refiner = PrintRefiner(sampler: FullResolutionSampler(try scene.render(), orientation: .up), workingScale: 4)
+        refiner.patternedBorder = true
+        let refined = refiner.refineInSleeve(card: truth.corners, window: truth.window, format: .polaroid600)
+        #expect(!refined.movedInFromPocket)
+        #expect(PrintDetectorTests.cornerError(refined.card, truth.corners) <= 1.5)
+    }
+
     @Test("each decorated print is found at its own card, not its pocket's outline")
     func eachPrintAtItsCard() throws {
         let scene = Self.patternedInPockets
