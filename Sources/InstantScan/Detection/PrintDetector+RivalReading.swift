@@ -31,8 +31,12 @@ extension PrintDetector {
         guard let format = print.format else { return 1 }
         // The final pass has recovered the shape already.
         let aspect = print.measuredAspect > 0 ? print.measuredAspect : AspectRatio.recover(print.card, imageSize: upright)
-        return abs(log(aspect / format.cardAspect)) > 0.1 ? Self.shapePenalty : 1
+        return abs(log(aspect / format.cardAspect)) > Self.shapeTolerance ? Self.shapePenalty : 1
     }
+
+    /// How far (|log| of the ratio) a measured card's shape may be from its format's: more than
+    /// perspective recovery errs by on real prints.
+    static let shapeTolerance = 0.1
 
     /// The factor a card far from its format's shape is worth.
     static let shapePenalty = 0.8

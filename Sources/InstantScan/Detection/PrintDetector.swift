@@ -118,6 +118,18 @@ public struct PrintDetector: Sendable {
                 print.confidence *= Self.shapePenalty
                 if print.confidence < options.minimumConfidence { continue }
             }
+            // Likewise a card of its format's shape whose window has another format's size, shape
+            // and all: the two were not cut from one film.
+            if index < found.count, windowDeniesCard(print, upright: upright, shared: shared) {
+                print.confidence *= Self.shapePenalty
+                if print.confidence < options.minimumConfidence { continue }
+            }
+            // A side along the photo's own edge was not seen as a print's.
+            let alongEdge = Self.sidesAlongPhotoEdge(of: print, upright: upright)
+            if alongEdge > 0 {
+                print.confidence *= pow(Self.photoEdgeFactor, Double(alongEdge))
+                if print.confidence < options.minimumConfidence { continue }
+            }
             // A window with no picture in it (glass blocks, a frosted pane) or only a faint one (a stone
             // set in a wall, a pane at night) is worth less: a print this blank, unexposed or fogged,
             // is then reported only as uncertain.

@@ -67,4 +67,40 @@ struct WindowSizeFormatTests {
         print.measuredWindow = nil
         #expect(PrintDetector().namingFormatByWindowSize(print, upright: Self.upright).format == .instaxSquare)
     }
+
+    /// A Mini-shaped card (a speaker's driver plate, a panel) whose measured window is a wide opening
+    /// with thin side bands: near where a Polaroid 600's template puts its window in a card, far from
+    /// a Mini's (a speaker photographed so read 0.02 and 0.04 of the card off them).
+    private static let miniCard = SceneMaker.corners(format: .instaxMini, center: Point(600, 450), height: 600, rotation: 0.05)
+
+    private static var wideOpeningInMiniCard: DetectedPrint {
+        let map = Homography.mapping(PrintTemplate.unitCard.corners, to: miniCard.corners)!
+        var print = DetectedPrint(format: .instaxMini, card: miniCard,
+                                  window: PrintTemplate(format: .instaxMini).window(forCard: miniCard),
+                                  confidence: 0.7, touchesImageBorder: false)
+        let opening = Quad(Point(0.04, 0.045), Point(0.96, 0.045), Point(0.96, 0.8), Point(0.04, 0.8))
+        print.measuredWindow = opening.mapped(map.apply)
+        return print
+    }
+
+    @Test("a wide opening in a Mini's card names a 600 by its size alone")
+    func wideOpeningPremise() {
+        let print = Self.wideOpeningInMiniCard
+        let verdict = FormatClassifier(imageSize: Self.upright).classify(card: print.card, window: print.measuredWindow!).first
+        #expect(verdict?.format == .polaroid600)
+    }
+
+    @Test("a window does not rename a card to a format of another shape, and denies the card")
+    func windowOfAnotherShape() {
+        let print = Self.wideOpeningInMiniCard
+        #expect(PrintDetector().namingFormatByWindowSize(print, upright: Self.upright).format == .instaxMini)
+        #expect(PrintDetector().windowDeniesCard(print, upright: Self.upright))
+    }
+
+    @Test("a window naming a format of the card's own shape does not deny it")
+    func windowOfTheSameShape() {
+        let low = Self.window(.polaroidGo, shift: Point(0, 0.02))
+        #expect(!PrintDetector().windowDeniesCard(Self.print(named: .instaxSquare, measured: low), upright: Self.upright))
+        #expect(!PrintDetector().windowDeniesCard(Self.wideOpeningInMiniCard, upright: Self.upright, shared: .instaxMini))
+    }
 }
