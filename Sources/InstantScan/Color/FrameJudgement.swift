@@ -168,6 +168,13 @@ struct FrameJudgement {
                 reason = "coloured frame: its colour (\(describe(frame))) is far from the light the picture and its surroundings show (\(describe(scene.chroma))); light from those"
                 return
             }
+            // Close enough to the locus to pass for a light, but on its magenta side, where no
+            // lamp is, and magenta of every witness's light: a lilac or pink edition.
+            if let shift = FrameJudgement.magentaShift(frame, scene: scene, space: space) {
+                verdict = .notReference(uniform: true)
+                reason = "coloured frame: its colour (\(describe(frame))) is \(FrameJudgement.duvText(shift.frame)) the locus, on the magenta side where no lamp's light lies, and below the light the picture and its surroundings show; light from those"
+                return
+            }
             verdict = .white
             reason = FrameJudgement.ageingNote(frame: frame, scene: scene, ageing: ageing).map { "white frame: " + $0 }
                 ?? "white frame, agreeing with the picture and its surroundings"

@@ -278,6 +278,41 @@ import Testing
                                   light: LightChroma(rgb: light.map { exp($0) })!) - 0.8) < 1e-9)
     }
 
+    /// Lilac and pink editions sit close enough to the Planckian locus to pass for a light, but
+    /// on its magenta side, where no lamp is, and magenta of the light the picture and the grey
+    /// table show: taken for white paper (as they were), the picture took on the frame's tint
+    /// (mean ΔE00 of the picture 14.6 for lilac under neutral light, 14.3 under the lamp, 11.7 for pink).
+    @Test(arguments: [("lilac", [0.55, 0.48, 0.72], FramedPrintPhoto.neutral),
+                      ("lilac", [0.55, 0.48, 0.72], FramedPrintPhoto.warmLamp),
+                      ("pink", [0.80, 0.55, 0.62], FramedPrintPhoto.neutral)])
+    func aPalePinkishFrameIsNotTakenForWhitePaper(name: String, dye: [Double], light: [Double]) throws {
+        let (print, differences) = try corrected(FramedPrintPhoto(frame: .colour(dye)), light: light)
+        let estimate = try #require(print.whiteBalance?.light)
+        #expect(estimate.source == .surroundings, "\(name): \(estimate.reason)")
+        #expect(estimate.reason.contains("magenta side"), "\(name): \(estimate.reason)")
+        #expect(differences.mean < 2, "\(name): mean ΔE00 \(differences.mean)")
+    }
+
+    /// The magenta witness needs the frame both below the locus and below the light every
+    /// witness shows: a light the phone left pinkish tints the picture and the table as well.
+    @Test func aFrameIsMagentaOnlyBelowTheLocusAndBelowEveryWitness() throws {
+        let space = WorkingSpace(.srgb)
+        let lilac = try #require(LightChroma(rgb: [0.55, 0.48, 0.72]))
+        let neutral = LightChroma(rg: 0, bg: 0)
+        func scene(picture: LightChroma?, surroundings: LightChroma?) -> SceneLight {
+            SceneLight(chroma: picture ?? surroundings ?? neutral, agreeing: 2, cues: 2, seesSurroundings: surroundings != nil,
+                       picture: picture, surroundings: surroundings)
+        }
+        let shift = try #require(FrameJudgement.magentaShift(lilac, scene: scene(picture: neutral, surroundings: neutral), space: space))
+        #expect(shift.frame < -0.009 && shift.apart > 0.009, "\(shift)")
+        #expect(FrameJudgement.magentaShift(lilac, scene: scene(picture: neutral, surroundings: nil), space: space) != nil)
+        // The table as pinkish as the frame: a pinkish light, not a lilac frame.
+        #expect(FrameJudgement.magentaShift(lilac, scene: scene(picture: neutral, surroundings: lilac), space: space) == nil)
+        // No witness, no call; and white paper under neutral light is no magenta frame.
+        #expect(FrameJudgement.magentaShift(lilac, scene: scene(picture: nil, surroundings: nil), space: space) == nil)
+        #expect(FrameJudgement.magentaShift(neutral, scene: scene(picture: neutral, surroundings: neutral), space: space) == nil)
+    }
+
     /// A frame along the locus from the pooled light is an edition warmer than any paper only
     /// when the picture and the surroundings both find it warmer (a cool picture alone, a sky or
     /// a sea, does not tell).
