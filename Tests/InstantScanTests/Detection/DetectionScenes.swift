@@ -271,7 +271,8 @@ enum DetectionScenes {
          ("off-nominal-card", SettingScenes.offNominalCard), ("spectra", SettingScenes.spectra),
          ("thumb-over-edge", SettingScenes.thumbOverEdge), ("album-page", SettingScenes.albumPage),
          ("curled-on-table", SettingScenes.curledOnTable), ("curled-in-hand", SettingScenes.curledInHand),
-         ("dotted-frame", SettingScenes.dottedFrame)]
+         ("dotted-frame", SettingScenes.dottedFrame), ("narrow-window", WindowPlacementTests.narrowWindow),
+         ("black-frame-offset-window", WindowPlacementTests.blackFrameOffsetWindow)]
             + SettingScenes.frames.indices.map { ("frame-\($0)", SettingScenes.frame(SettingScenes.frames[$0])) }
     }
 
