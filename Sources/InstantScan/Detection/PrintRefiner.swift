@@ -26,6 +26,23 @@ struct PrintRefiner {
     /// pattern's, and the card's edge is the line most of the side's profiles share
     /// (``EdgeRefiner/consensusBelow``), or where a patterned band meets the surface.
     var patternedBorder = false
+    /// Share of a window side's profiles that must lie on its line for the side to count as seen:
+    /// a picture edge crossed by the picture's own content (a horizon meeting it, glare) scatters.
+    var windowSideInliers = 0.6
+    /// Share of a window side's profiles that must find a step at all.
+    var windowSideFound = 0.7
+    /// Median step over the photo's noise a window side must reach (``EdgeRefiner/Result/significance``).
+    var windowSideSignificance = 2.0
+    /// Largest robust spread (full-resolution pixels) of a seen window side's steps about its line:
+    /// the picture's edge is a straight cut, so its steps lie within a pixel of one line.
+    var windowSideSpread = 1.0
+    /// Farthest (share of the card) a seen window side may sit from the format's place: real prints
+    /// put their picture up to about 3 mm off it (a 600's window 1–3 mm narrower or lower).
+    var windowSideReach = 0.035
+    /// Largest difference (share of the card) in how far the two ends of a seen window side sit from
+    /// the format's place: the picture is cut square to the card, so its edge runs parallel to the
+    /// card's; a slanted line is a shape in the picture.
+    var windowSideSkew = 0.008
 
     struct Refined: Sendable {
         var card: Quad
@@ -86,18 +103,7 @@ struct PrintRefiner {
         // The window as the template places it in the refined card; the search reaches far enough to
         // cover the other formats' windows (a few per cent of the card) in case the guess was wrong.
         let predicted = PrintTemplate(format: format).window(forCard: refinedCard) ?? window
-        let side = min(refinedCard.meanWidth, refinedCard.meanHeight)
-        let windowRadius = max(2 * workingScale + 3, 0.045 * side)
-        let windowEdges = RowBands.map(4) { i -> EdgeRefiner.Result? in
-            let a = predicted.corners[i], b = predicted.corners[(i + 1) % 4]
-            // The search starts inside the border, so it must stop well short of the card's edge: a
-            // Wide's side border is only 4.2% of its width.
-            let cardSide = ImageLine(refinedCard.corners[i], refinedCard.corners[(i + 1) % 4])
-            let border = abs(cardSide.distance((a + b) * 0.5))
-            let radius = min(windowRadius, max(2, 0.6 * border))
-            return refiner.refine(from: a, to: b, towardBorder: inwardNormal(a, b) * -1, searchRadius: radius,
-                                  trim: 0.06, rule: .firstFromBorder)
-        }
+        let windowEdges = measureWindowSides(of: predicted, in: refinedCard, refiner: refiner)
         let measuredWindow = PrintRefiner.quad(from: windowEdges, fallback: predicted)
         // Card sides that could not be refined (out of view) come from the measured window through
         // the template instead of from the working image.
@@ -122,9 +128,11 @@ struct PrintRefiner {
             result.measuredWindow = windowEdges.allSatisfy({ $0 != nil }) ? result.window : nil
         }
         turn(by: 0)
+        var searchedWindow: PrintFormat? = format
         if let verdict, verdict.windowError < 0.02 {
             result.format = verdict.format
             turn(by: verdict.turn)
+            if verdict.format != format || verdict.turn != 0 { searchedWindow = nil }
         }
         // A window found clearly on all four sides that no format explains (several times the
         // measurement's own spread away from the nearest): a print of some other kind.
@@ -137,10 +145,10 @@ struct PrintRefiner {
             turn(by: PrintRefiner.thickBorderTurn(card: refinedCard, window: measuredWindow))
             return result
         }
-        // The window the format puts in the refined card. The measured window decided the format and
-        // the turn; as an output it is less sure than the card (a pale sky or a white wall in the
-        // picture can pull a window edge inward), while the card's edges are the strongest evidence
-        // there is and the template carries them to the window exactly.
+        // The measured window decided the format and the turn; as an output a side of it is less
+        // sure than the card (a pale sky or a white wall in the picture can pull it inward), so the
+        // window is built side by side below: each side the photo shows clearly, square to the card,
+        // the template's elsewhere.
         // Not so for a card a side of which was found beyond the template's reach: the card is off
         // its nominal size, and where the window sits in it the template cannot say; its window is
         // the measured one when all four of its edges were found.
@@ -153,8 +161,12 @@ struct PrintRefiner {
            residual.size <= measuredWindowSize, residual.offset <= measuredWindowOffset {
             return result
         }
-        if let format = result.format, let predicted = PrintTemplate(format: format).window(forCard: result.card) {
-            result.window = predicted
+        if let final = result.format, let predicted = PrintTemplate(format: final).window(forCard: result.card) {
+            // The sides were searched about the hypothesis's window; a format or a turn the verdict
+            // changed puts the window elsewhere in the card, where they are searched again.
+            let edges = searchedWindow == final ? result.windowEdges
+                : measureWindowSides(of: predicted, in: result.card, refiner: refiner)
+            result.window = windowFromVisibleSides(edges: edges, card: result.card, format: final)?.window ?? predicted
         }
         return result
     }

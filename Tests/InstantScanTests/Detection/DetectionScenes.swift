@@ -271,7 +271,9 @@ enum DetectionScenes {
          ("off-nominal-card", SettingScenes.offNominalCard), ("spectra", SettingScenes.spectra),
          ("thumb-over-edge", SettingScenes.thumbOverEdge), ("album-page", SettingScenes.albumPage),
          ("curled-on-table", SettingScenes.curledOnTable), ("curled-in-hand", SettingScenes.curledInHand),
-         ("dotted-frame", SettingScenes.dottedFrame), ("patterned-in-pockets", PatternedPocketTests.patternedInPockets), ("striped-in-pocket", PatternedPocketTests.stripedInPocket)]
+         ("dotted-frame", SettingScenes.dottedFrame), ("narrow-window", WindowPlacementTests.narrowWindow),
+         ("black-frame-offset-window", WindowPlacementTests.blackFrameOffsetWindow),
+         ("patterned-in-pockets", PatternedPocketTests.patternedInPockets), ("striped-in-pocket", PatternedPocketTests.stripedInPocket)]
             + SettingScenes.frames.indices.map { ("frame-\($0)", SettingScenes.frame(SettingScenes.frames[$0])) }
     }
 

@@ -33,6 +33,88 @@ struct WindowPlacementTests {
         #expect(PrintDetectorTests.cornerError(window, truth.window) <= PrintDetectorTests.loose)
     }
 
+    /// A Polaroid 600 whose picture is 1.8 mm narrower (its right side in) and 1.2 mm shorter (its
+    /// bottom up) than its format's: a window of another size than the template's, which the
+    /// all-four-sides check of size against the format turns down.
+    static var narrowWindow: SceneMaker {
+        var s = SceneMaker()
+        s.surface = .wood(angle: 0.3)
+        let geometry = (card: (width: 88.0, height: 107.0), window: (x: 4.5, y: 6.0, width: 77.2, height: 77.8))
+        s.prints = [.init(format: .polaroid600,
+                          corners: SceneMaker.corners(format: .polaroid600, center: DetectionScenes.centre, height: 620, rotation: 0.1),
+                          pictureSeed: 4, customGeometry: geometry)]
+        return s
+    }
+
+    /// A black-framed Instax Square on dark wood whose picture sits 1.2 mm right and 1 mm low
+    /// and is 1.5 mm narrower than its format's: the picture's edge is a step up from the black
+    /// border, not down from a white one.
+    static var blackFrameOffsetWindow: SceneMaker {
+        var s = SceneMaker()
+        s.surface = .wood(angle: 0.2)
+        let geometry = (card: (width: 72.0, height: 86.0), window: (x: 6.2, y: 8.0, width: 60.5, height: 61.0))
+        s.prints = [.init(format: .instaxSquare,
+                          corners: SceneMaker.corners(format: .instaxSquare, center: DetectionScenes.centre, height: 600, rotation: -0.2),
+                          cardColor: (28, 28, 30), pictureSeed: 9, customGeometry: geometry)]
+        return s
+    }
+
+    /// Detects `scene`'s one print and checks its card is placed, that the template's window is
+    /// off the true one (the premise), and that the reported window is on it.
+    private func expectWindowFromPhoto(_ scene: SceneMaker, format: PrintFormat) throws {
+        let truth = scene.prints[0]
+        let found = try PrintDetectorTests.detect(scene)
+        try #require(found.count == 1)
+        let print = found[0]
+        #expect(print.format == format)
+        #expect(PrintDetectorTests.cornerError(print.card, truth.corners) <= PrintDetectorTests.tight)
+        let template = try #require(PrintTemplate(format: format).window(forCard: print.card))
+        #expect(PrintDetectorTests.cornerError(template, truth.window) > 6)
+        let window = try #require(print.window)
+        #expect(PrintDetectorTests.cornerError(window, truth.window) <= PrintDetectorTests.loose)
+    }
+
+    @Test("a window 1.8 mm narrower and 1.2 mm shorter than its format's is reported where it is")
+    func narrowWindowMeasured() throws {
+        try expectWindowFromPhoto(Self.narrowWindow, format: .polaroid600)
+    }
+
+    @Test("a black frame's window off its format's size and place is reported where it is")
+    func blackFrameWindowMeasured() throws {
+        try expectWindowFromPhoto(Self.blackFrameOffsetWindow, format: .instaxSquare)
+    }
+
+    @Test("a window side is taken from the photo only when seen along its length, straight and square to the card")
+    func sidesTakenWhereSeen() throws {
+        let scene = Self.narrowWindow
+        let refiner = PrintRefiner(sampler: FullResolutionSampler(try scene.render(), orientation: .up), workingScale: 4)
+        let card = scene.prints[0].corners
+        let template = try #require(PrintTemplate(format: .polaroid600).window(forCard: card))
+        let map = try #require(Homography.mapping(PrintTemplate.unitCard.corners, to: card.corners))
+        // Sides as lines through two unit-card points, moved across the card by shares of it.
+        func side(_ a: Point, _ b: Point, inliers: Double = 1) -> EdgeRefiner.Result {
+            EdgeRefiner.Result(line: ImageLine(map.apply(a), map.apply(b)), inlierFraction: inliers, foundFraction: 1,
+                               strength: 40, scale: 0.3, noise: 1)
+        }
+        let w = PrintFormat.polaroid600.normalizedWindow.corners
+        let top = side(w[0] + Point(0, 0.01), w[1] + Point(0, 0.01))            // 1 mm low, square: seen
+        let right = side(w[1] + Point(-0.02, 0), w[2] + Point(-0.005, 0))        // slanted: a shape in the picture
+        let bottom = side(w[2] + Point(0, -0.06), w[3] + Point(0, -0.06))        // 6 mm up: not the picture's edge
+        let left = side(w[3] + Point(0.01, 0), w[0] + Point(0.01, 0), inliers: 0.4)  // scattered: not seen
+        let built = try #require(refiner.windowFromVisibleSides(edges: [top, right, bottom, left], card: card, format: .polaroid600))
+        #expect(built.measured == [true, false, false, false])
+        let topLine = ImageLine(built.window.corners[0], built.window.corners[1])
+        #expect(abs(topLine.distance(map.apply(Point(0.5, w[0].y + 0.01)))) < 0.05)
+        // The other sides are the template's.
+        for i in 1..<4 {
+            let line = ImageLine(built.window.corners[i], built.window.corners[(i + 1) % 4])
+            let mid = (template.corners[i] + template.corners[(i + 1) % 4]) * 0.5
+            #expect(abs(line.distance(mid)) < 0.05)
+        }
+        let none = try #require(refiner.windowFromVisibleSides(edges: [nil, nil, nil, nil], card: card, format: .polaroid600))
+        #expect(PrintDetectorTests.cornerError(none.window, template) < 1e-6)
+    }
+
     @Test("the size and displacement of a window relative to its format's")
     func residual() throws {
         let card = SceneMaker.corners(format: .polaroidGo, center: Point(600, 450), height: 500, rotation: 0.1)

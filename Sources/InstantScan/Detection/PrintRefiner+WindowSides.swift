@@ -1,0 +1,69 @@
+extension PrintRefiner {
+    /// Each side of `predicted` (a window in `card`, same corner order) refined where the photo
+    /// shows it: the first step met coming from the border. The search reaches far enough to
+    /// cover the other formats' windows (a few per cent of the card) and stops well short of the
+    /// card's edge: a Wide's side border is only 4.2 % of its width.
+    func measureWindowSides(of predicted: Quad, in card: Quad, refiner: EdgeRefiner) -> [EdgeRefiner.Result?] {
+        let side = min(card.meanWidth, card.meanHeight)
+        let windowRadius = max(2 * workingScale + 3, 0.045 * side)
+        return RowBands.map(4) { i -> EdgeRefiner.Result? in
+            let a = predicted.corners[i], b = predicted.corners[(i + 1) % 4]
+            let cardSide = ImageLine(card.corners[i], card.corners[(i + 1) % 4])
+            let border = abs(cardSide.distance((a + b) * 0.5))
+            let radius = min(windowRadius, max(2, 0.6 * border))
+            let d = b - a, length = (d.x * d.x + d.y * d.y).squareRoot()
+            // Outward from the window: into the border.
+            let outward = Point(d.y / length, -d.x / length)
+            return refiner.refine(from: a, to: b, towardBorder: outward, searchRadius: radius,
+                                  trim: 0.06, rule: .firstFromBorder)
+        }
+    }
+
+    /// The window built side by side: each side where the photo shows the picture's edge, the
+    /// format's template only where it does not.
+    ///
+    /// A real print's picture is not where its format's drawing puts it to the millimetre (film
+    /// generations, the developer's spread, trimmed or reprinted cards): a side sits 1–3 mm off its
+    /// nominal place, and the window carried from the card by the template is then off by as much.
+    /// The picture's edge against the border is a step in brightness or colour along the whole side,
+    /// cut square to the card at about the border's width from its edge, whatever the picture
+    /// shows: a side measured along most of its length, on one straight line, parallel to the
+    /// card's side and within a few millimetres of the template's place is that step. A side that
+    /// fails any of these (glare over it, a pale sky or a white wall in the picture meeting a white
+    /// border, a sleeve's streak across it) keeps the template's line.
+    ///
+    /// - Parameters:
+    ///   - edges: the window's measured sides (top, right, bottom, left in `card`'s corner order).
+    ///   - card: the refined card, upright.
+    /// - Returns: the window, and which of its sides were measured; nil when `card` is degenerate.
+    func windowFromVisibleSides(edges: [EdgeRefiner.Result?], card: Quad, format: PrintFormat)
+        -> (window: Quad, measured: [Bool])? {
+        let template = PrintTemplate(format: format)
+        guard let predicted = template.window(forCard: card),
+              let toUnit = Homography.mapping(PrintTemplate.unitCard.corners, to: card.corners)?.inverse
+        else { return nil }
+        let nominal = template.window.corners
+        let predictedLines = (0..<4).map { ImageLine(predicted.corners[$0], predicted.corners[($0 + 1) % 4]) }
+        var lines = predictedLines
+        var measured = [Bool](repeating: false, count: 4)
+        for i in 0..<4 {
+            guard let edge = edges[i], edge.inlierFraction >= windowSideInliers,
+                  edge.foundFraction >= windowSideFound, edge.significance >= windowSideSignificance,
+                  edge.scale <= windowSideSpread,
+                  let start = edge.line.intersection(predictedLines[(i + 3) % 4]),
+                  let end = edge.line.intersection(predictedLines[(i + 1) % 4])
+            else { continue }
+            // Where the side's two ends sit across it on the unit card, against the template's place:
+            // top and bottom sides move in y, left and right in x.
+            let across: (Point) -> Double = { i % 2 == 0 ? $0.y : $0.x }
+            let place = across(nominal[i])
+            let d0 = across(toUnit.apply(start)) - place, d1 = across(toUnit.apply(end)) - place
+            guard max(abs(d0), abs(d1)) <= windowSideReach, abs(d0 - d1) <= windowSideSkew else { continue }
+            lines[i] = edge.line
+            measured[i] = true
+        }
+        guard measured.contains(true) else { return (predicted, measured) }
+        guard let window = PrintRefiner.quad(lines: lines) else { return (predicted, [false, false, false, false]) }
+        return (window, measured)
+    }
+}
