@@ -330,6 +330,22 @@ int is_heap_trim(void);
  * freed); 1 when set, 0 when not or elsewhere than glibc. */
 int is_heap_mmap_threshold(size_t bytes);
 
+/* ---------------------------------------------------------------------------------------------
+ * Colour conversion of RGBA8 pixels through an lcms2 transform made for packed RGB8 in and out
+ * (lcms_rgb.c): lcms2 has fast formatters for three-byte pixels and only its generic ones for
+ * RGBA, which cost about as much again as the conversion itself.
+ * ------------------------------------------------------------------------------------------- */
+
+/*
+ * Converts, in each of `rows` rows `stride` bytes apart from `first` (RGBA8), the pixels of columns
+ * `column_begin`, `column_begin + step`, … below `column_end`, through `transform` (an
+ * cmsHTRANSFORM from TYPE_RGB_8 to TYPE_RGB_8), in place. Alpha and the other columns are not
+ * touched. Each pixel gets exactly the bytes the transform gives it alone. Safe from several threads
+ * at once on one transform made with cmsFLAGS_NOCACHE (each call has its own scratch).
+ */
+void is_lcms_convert_rgba_as_rgb(void *transform, uint8_t *first, size_t stride, size_t rows,
+                                 size_t column_begin, size_t column_end, size_t step);
+
 #ifdef __cplusplus
 }
 #endif
