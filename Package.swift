@@ -50,8 +50,9 @@ let package = Package(
         // libpng reports errors by longjmp, which Swift cannot survive: every libpng call lives here.
         // zlib directly too: PNG image data is deflated in row bands (png_deflate.c). libjpeg reports
         // errors by longjmp as well (jpeg_band.c). The warp's SIMD kernel (warp_bilinear.c) picks its
-        // instruction set at run time through target attributes: no compiler flags.
-        .target(name: "CShims", dependencies: ["CPNG", "CJPEG"], linkerSettings: [.linkedLibrary("z")]),
+        // instruction set at run time through target attributes: no compiler flags. lcms2 converts
+        // RGBA pixels gathered into packed RGB, for which it has fast formatters (lcms_rgb.c).
+        .target(name: "CShims", dependencies: ["CPNG", "CJPEG", "CLCMS2"], linkerSettings: [.linkedLibrary("z")]),
         .target(
             name: "InstantScan",
             dependencies: [

@@ -330,6 +330,27 @@ int is_heap_trim(void);
  * freed); 1 when set, 0 when not or elsewhere than glibc. */
 int is_heap_mmap_threshold(size_t bytes);
 
+/* ---------------------------------------------------------------------------------------------
+ * Colour conversion of RGBA8 pixels through an lcms2 transform made for packed RGB8 in and out
+ * (lcms_rgb.c): lcms2 has fast formatters for three-byte pixels and only its generic ones for
+ * RGBA, which cost about as much again as the conversion itself.
+ * ------------------------------------------------------------------------------------------- */
+
+/* A new owner for the per-thread table of converted colours: one per transform, never reused (a
+ * transform made later at a freed one's address must not find its colours). */
+uint64_t is_lcms_cache_owner(void);
+
+/*
+ * Converts, in each of `rows` rows `stride` bytes apart from `first` (RGBA8), the pixels of columns
+ * `column_begin`, `column_begin + step`, … below `column_end`, through `transform` (an
+ * cmsHTRANSFORM from TYPE_RGB_8 to TYPE_RGB_8 made with cmsFLAGS_NOCACHE), in place. Alpha and the
+ * other columns are not touched. Each pixel gets exactly the bytes the transform gives it alone:
+ * colours the calling thread converted lately for `owner` (is_lcms_cache_owner, one per transform)
+ * are taken from its table, the rest converted. Safe from several threads at once on one transform.
+ */
+void is_lcms_convert_rgba_as_rgb(void *transform, uint64_t owner, uint8_t *first, size_t stride, size_t rows,
+                                 size_t column_begin, size_t column_end, size_t step);
+
 #ifdef __cplusplus
 }
 #endif

@@ -7,7 +7,7 @@ extension StreamedScan {
         precondition(row.height == 1 && row.width == size.width && row.format == .rgba8, "one row of the scan")
         WarpKernel(source: source, output: row, map: map, outputFirstRow: y)
             .bilinearColor(row: y, columnsFrom: first, to: end, every: step)
-        // The conversion works pixel by pixel: the columns not warped change nothing.
-        converter.convert(row, rows: 0..<1)
+        // The conversion works pixel by pixel: only the columns warped are converted.
+        converter.convert(row, rows: 0..<1, columnsFrom: first, to: end, every: step)
     }
 }

@@ -81,6 +81,72 @@ import Testing
         #expect(stride(from: 3, to: after.count, by: 4).allSatisfy { after[$0] == before[$0] })
     }
 
+    /// Distinct colours converted by a converter of their own, none met before: the transform's
+    /// own results for them.
+    private static func fresh(_ colours: [[UInt8]], from: ColorProfile, to: ColorProfile) throws -> [[UInt8]: [UInt8]] {
+        precondition(Set(colours).count == colours.count, "distinct colours")
+        let image = try ColorTestImages.pixels(colours.map { ($0[0], $0[1], $0[2]) }, width: 1)
+        try ColorConverter(from: from, to: to).convert(image)
+        return Dictionary(uniqueKeysWithValues: colours.indices.map { (colours[$0], Array(image[0, $0].prefix(3))) })
+    }
+
+    /// A photo's colours repeat; the converted colours kept per thread must give each repeat the
+    /// bytes it gets alone, whether it is found in the table, was pushed out of it by a colour of
+    /// the same slot, or waits in a run with its own twin. Alpha never changes.
+    @Test func repeatedColoursComeOutAsEachDoesAlone() throws {
+        var random = SeededGenerator(seed: 41)
+        let palette = Array(Set((0..<700).map { _ in (0..<3).map { _ in UInt8.random(in: 0...255, using: &random) } }))
+        // Runs of one colour, colours coming back far apart, and more colours than the table holds.
+        let colours = (0..<9000).map { index in palette[(index % 7 == 0 ? index : index / 40) % palette.count] }
+        let image = try ColorTestImages.pixels(colours.map { ($0[0], $0[1], $0[2]) }, width: 100)
+        let before = image.packedBytes()
+        try ColorConverter(from: .displayP3, to: .sRGB).convert(image)
+        let after = image.packedBytes()
+        let expected = try Self.fresh(palette, from: .displayP3, to: .sRGB)
+        let wrong = colours.indices.filter { Array(after[($0 * 4)..<($0 * 4 + 3)]) != expected[colours[$0]] }
+        #expect(wrong.isEmpty, "\(wrong.count) pixels differ from their colour converted alone")
+        #expect(stride(from: 3, to: after.count, by: 4).allSatisfy { after[$0] == before[$0] })
+    }
+
+    /// Two transforms taking turns on one thread each get their own results for the same colours,
+    /// never the colours the other kept.
+    @Test func convertersTakingTurnsKeepTheirOwnColours() throws {
+        let colours: [[UInt8]] = [[255, 0, 0], [200, 150, 100], [10, 200, 30], [90, 20, 160]]
+        let toSRGB = try ColorConverter(from: .displayP3, to: .sRGB)
+        let toP3 = try ColorConverter(from: .sRGB, to: .displayP3)
+        let expectedSRGB = try Self.fresh(colours, from: .displayP3, to: .sRGB)
+        let expectedP3 = try Self.fresh(colours, from: .sRGB, to: .displayP3)
+        // The two directions differ on every one of these colours, so a shared table would show.
+        #expect(colours.allSatisfy { expectedSRGB[$0] != expectedP3[$0] })
+        for round in 0..<3 {
+            for (converter, expected) in [(toSRGB, expectedSRGB), (toP3, expectedP3)] {
+                let image = try ColorTestImages.pixels(colours.map { ($0[0], $0[1], $0[2]) }, width: 2)
+                converter.convert(image, rows: 0..<image.height)
+                for (index, colour) in colours.enumerated() {
+                    #expect(Array(image[index % 2, index / 2].prefix(3)) == expected[colour], "round \(round), \(colour)")
+                }
+            }
+        }
+    }
+
+    /// A sparse sampler's columns are converted as the whole row converts them; the columns
+    /// between them, and alpha, are left as they were.
+    @Test func sparseColumnsAreConvertedAloneAndTheRestLeft() throws {
+        let row = try ColorTestImages.random(width: 40, height: 1, seed: 43)
+        let whole = try ColorTestImages.copy(row)
+        let before = row.packedBytes()
+        let converter = try ColorConverter(from: .displayP3, to: .sRGB)
+        converter.convert(row, rows: 0..<1, columnsFrom: 2, to: 35, every: 3)
+        converter.convert(whole, rows: 0..<1)
+        for x in 0..<40 {
+            let converted = x >= 2 && x < 35 && (x - 2) % 3 == 0
+            let expected = converted ? Array(whole[x, 0].prefix(3)) : Array(before[(x * 4)..<(x * 4 + 3)])
+            #expect(Array(row[x, 0].prefix(3)) == expected, "column \(x)")
+            #expect(row[x, 0][3] == before[x * 4 + 3])
+        }
+        #expect(Array(whole[2, 0].prefix(3)) != Array(before[8..<11]), "the conversion changes this colour")
+    }
+
     @Test func ourDisplayP3MatchesLcmsVersion4DisplayP3() throws {
         let theirs = try ColorProfile(iccData: LCMSTestProfiles.displayP3Version4())
         let image = try ColorTestImages.random(width: 64, height: 16, seed: 6)

@@ -1,0 +1,95 @@
+#include "CShims.h"
+
+#include <lcms2.h>
+#include <stdatomic.h>
+#include <string.h>
+
+/*
+ * lcms2 picks its pixel formatters by layout: packed RGB8 has unrolled ones, RGBA8 falls to the
+ * generic chunky formatter (a loop over channels and extra channels per pixel), and copying alpha
+ * through is a further pass. Gathering the three colour bytes of a run of pixels into a small
+ * buffer, converting that as RGB8 and scattering the result back gives every pixel the same bytes
+ * (the transform's pipeline is the same; only the formatters differ) in a little over half the time.
+ *
+ * A photo's pixels repeat: a 2 MP scan of a print holds some 150 000 distinct colours, and
+ * neighbouring pixels (the frame, the sky, flat walls) often share one exactly. Each thread keeps
+ * the transform's results for the colours it met last in a direct-mapped table, so lcms2 converts
+ * only the colours the table lacks (a fifth of a scan's pixels); a colour found there gets the bytes
+ * lcms2 gave it, so the output is the same.
+ */
+
+/* Pixels converted per lcms call: both buffers stay in L1 beside the rows. */
+#define IS_LCMS_RUN 512
+/* The table's size: 2^12 colours, 32 KB a thread that converts. */
+#define IS_LCMS_CACHE_BITS 12
+#define IS_LCMS_CACHE_SIZE (1u << IS_LCMS_CACHE_BITS)
+/* Set in every key stored, so that the zeroed table holds no colour. */
+#define IS_LCMS_CACHE_VALID 0x80000000u
+
+typedef struct {
+    uint64_t owner;                      /* the converter whose results these are; 0: none */
+    uint32_t key[IS_LCMS_CACHE_SIZE];    /* IS_LCMS_CACHE_VALID | r << 16 | g << 8 | b */
+    uint32_t value[IS_LCMS_CACHE_SIZE];  /* r << 16 | g << 8 | b after the transform */
+} is_lcms_cache;
+
+static _Thread_local is_lcms_cache is_lcms_thread_cache;
+static _Atomic uint64_t is_lcms_next_owner = 1;
+
+uint64_t is_lcms_cache_owner(void) {
+    return atomic_fetch_add_explicit(&is_lcms_next_owner, 1, memory_order_relaxed);
+}
+
+static inline uint32_t is_lcms_slot(uint32_t key) {
+    return (key * 2654435761u) >> (32 - IS_LCMS_CACHE_BITS);
+}
+
+/* Converts the `count` colours in `in` (packed RGB), writes each to its pixel and keeps it. */
+static void is_lcms_flush(void *transform, is_lcms_cache *cache, const uint8_t *in, uint8_t *const *where,
+                          size_t count) {
+    uint8_t out[IS_LCMS_RUN * 3];
+    cmsDoTransform((cmsHTRANSFORM)transform, in, out, (cmsUInt32Number)count);
+    for (size_t i = 0; i < count; i++) {
+        uint32_t key = IS_LCMS_CACHE_VALID | (uint32_t)in[i * 3] << 16 | (uint32_t)in[i * 3 + 1] << 8 | in[i * 3 + 2];
+        uint32_t slot = is_lcms_slot(key);
+        cache->key[slot] = key;
+        cache->value[slot] = (uint32_t)out[i * 3] << 16 | (uint32_t)out[i * 3 + 1] << 8 | out[i * 3 + 2];
+        memcpy(where[i], out + i * 3, 3);
+    }
+}
+
+void is_lcms_convert_rgba_as_rgb(void *transform, uint64_t owner, uint8_t *first, size_t stride, size_t rows,
+                                 size_t column_begin, size_t column_end, size_t step) {
+    if (transform == NULL || first == NULL || step == 0 || column_begin >= column_end) return;
+    is_lcms_cache *cache = &is_lcms_thread_cache;
+    if (owner == 0 || cache->owner != owner) {
+        memset(cache->key, 0, sizeof cache->key);
+        cache->owner = owner;
+    }
+    /* The pixels the table lacks, converted IS_LCMS_RUN at a time. */
+    uint8_t in[IS_LCMS_RUN * 3];
+    uint8_t *where[IS_LCMS_RUN];
+    size_t missed = 0;
+    for (size_t y = 0; y < rows; y++) {
+        uint8_t *row = first + y * stride;
+        for (size_t x = column_begin; x < column_end; x += step) {
+            uint8_t *pixel = row + x * 4;
+            uint32_t key = IS_LCMS_CACHE_VALID | (uint32_t)pixel[0] << 16 | (uint32_t)pixel[1] << 8 | pixel[2];
+            uint32_t slot = is_lcms_slot(key);
+            if (cache->key[slot] == key) {
+                uint32_t value = cache->value[slot];
+                pixel[0] = (uint8_t)(value >> 16);
+                pixel[1] = (uint8_t)(value >> 8);
+                pixel[2] = (uint8_t)value;
+                continue;
+            }
+            in[missed * 3] = pixel[0];
+            in[missed * 3 + 1] = pixel[1];
+            in[missed * 3 + 2] = pixel[2];
+            where[missed++] = pixel;
+            if (missed < IS_LCMS_RUN) continue;
+            is_lcms_flush(transform, cache, in, where, missed);
+            missed = 0;
+        }
+    }
+    if (missed > 0) is_lcms_flush(transform, cache, in, where, missed);
+}
