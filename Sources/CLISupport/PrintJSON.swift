@@ -25,6 +25,10 @@ package struct PrintJSON: Encodable {
     /// Per side of the upright card (top, right, bottom, left): `measured` on the photo, or
     /// `inferred` from the format's template where the edge is hidden or out of view (`detect`).
     package var edges: [String: String]?
+    /// Per side of the picture window (top, right, bottom, left of the upright print): `measured`
+    /// where the photo shows the picture's edge, or `inferred` where the format's template placed
+    /// it (`detect`, when there is a window).
+    package var windowEdges: [String: String]?
     /// The scan's size in pixels (what was written).
     package var width: Int?
     package var height: Int?
@@ -89,9 +93,15 @@ package struct PrintJSON: Encodable {
         touchesBorder = print.touchesImageBorder
         uncertain = print.isUncertain
         aspectRatio = (print.measuredAspect * 10_000).rounded() / 10_000
-        let sides = ["top", "right", "bottom", "left"]
-        edges = Dictionary(uniqueKeysWithValues: sides.indices.map { i in
-            (sides[i], i < print.measuredEdges.count && print.measuredEdges[i] ? "measured" : "inferred")
+        edges = Self.sides(print.measuredEdges)
+        windowEdges = print.window == nil ? nil : Self.sides(print.measuredWindowEdges)
+    }
+
+    /// `measured` or `inferred` per side, top, right, bottom, left.
+    private static func sides(_ measured: [Bool]) -> [String: String] {
+        let names = ["top", "right", "bottom", "left"]
+        return Dictionary(uniqueKeysWithValues: names.indices.map { i in
+            (names[i], i < measured.count && measured[i] ? "measured" : "inferred")
         })
     }
 
@@ -119,6 +129,7 @@ package struct PrintJSON: Encodable {
         try container.encodeIfPresent(uncertain, forKey: "uncertain")
         try container.encodeIfPresent(aspectRatio, forKey: "aspectRatio")
         try container.encodeIfPresent(edges, forKey: "edges")
+        try container.encodeIfPresent(windowEdges, forKey: "windowEdges")
         try container.encodeIfPresent(width, forKey: "width")
         try container.encodeIfPresent(height, forKey: "height")
         try container.encodeIfPresent(light, forKey: "light")

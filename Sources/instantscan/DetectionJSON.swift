@@ -33,7 +33,8 @@ enum DetectionJSON {
         let prints = t.prints.map { p in
             "{\"format\": \(string(p.format?.rawValue ?? "unknown")), \"corners\": \(quad(p.card)), "
                 + "\"confidence\": \(number(p.confidence, digits: 3)), \"uncertain\": \(p.isUncertain), "
-                + "\"edges\": \(edges(p))}"
+                + "\"edges\": \(edges(p.measuredEdges))"
+                + (p.window == nil ? "" : ", \"window_edges\": \(edges(p.measuredWindowEdges))") + "}"
         }
         return "{\"working\": [\(t.workingSize.width), \(t.workingSize.height)], "
             + "\"prints\": [" + prints.joined(separator: ", ") + "], "
@@ -45,11 +46,12 @@ enum DetectionJSON {
             + "\"timings_ms\": {" + timings.joined(separator: ", ") + "}}\n"
     }
 
-    /// Which card edges were measured on the photo and which completed from the format's template.
-    static func edges(_ p: DetectedPrint) -> String {
+    /// Which edges (of the card or the window) were measured on the photo and which completed from
+    /// the format's template.
+    static func edges(_ measured: [Bool]) -> String {
         let names = ["top", "right", "bottom", "left"]
         let parts = names.indices.map { i in
-            "\(string(names[i])): \(string(i < p.measuredEdges.count && p.measuredEdges[i] ? "measured" : "inferred"))"
+            "\(string(names[i])): \(string(i < measured.count && measured[i] ? "measured" : "inferred"))"
         }
         return "{" + parts.joined(separator: ", ") + "}"
     }

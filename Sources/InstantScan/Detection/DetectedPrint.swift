@@ -19,6 +19,10 @@ public struct DetectedPrint: Sendable {
     /// photo; false for an edge completed from the format's template (hidden by a thumb, out of view,
     /// or too faint to locate).
     public var measuredEdges: [Bool] = [true, true, true, true]
+    /// Which sides of ``window`` (top, right, bottom, left of the upright print) were measured on the
+    /// photo, where the picture's edge shows against the border; false for a side the format's
+    /// template placed (glare over it, a pale picture meeting a pale border, a patterned band).
+    public var measuredWindowEdges: [Bool] = [false, false, false, false]
     /// The card's width over its height as measured (perspective removed), whatever its format.
     public var measuredAspect: Double = 0
     /// True when the confidence is below the review threshold

@@ -41,6 +41,7 @@ extension PrintDetector {
             if out[index].window != out[index].measuredWindow,
                let template = PrintTemplate(format: shared).window(forCard: card) {
                 out[index].window = template
+                out[index].measuredWindowEdges = [false, false, false, false]
             }
         }
         return out

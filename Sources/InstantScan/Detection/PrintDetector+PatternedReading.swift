@@ -20,6 +20,7 @@ extension PrintDetector {
         var named = print
         named.format = format
         named.window = window
+        named.measuredWindowEdges = [false, false, false, false]
         return named
     }
 }

@@ -66,6 +66,7 @@ extension PrintDetector {
         named.window = template
         named.measuredWindow = nil
         named.measuredEdges = (0..<4).map { print.measuredEdges[($0 + verdict.turn) % 4] }
+        named.measuredWindowEdges = [false, false, false, false]
         return shapeFactor(of: named, upright: upright) == 1 ? named : nil
     }
 
@@ -95,6 +96,7 @@ extension PrintDetector {
         named.window = window.rotatingOrder(by: verdict.turn)
         named.measuredWindow = named.window
         named.measuredEdges = (0..<4).map { reading.measuredEdges[($0 + verdict.turn) % 4] }
+        named.measuredWindowEdges = (0..<4).map { reading.measuredWindowEdges[($0 + verdict.turn) % 4] }
         return named
     }
 

@@ -26,7 +26,10 @@ extension PrintDetector {
         var named = print
         named.format = verdict.format
         // A print whose reported window is its measured one (a card off its nominal size) keeps it.
-        if print.window != print.measuredWindow { named.window = template }
+        if print.window != print.measuredWindow {
+            named.window = template
+            named.measuredWindowEdges = [false, false, false, false]
+        }
         return named
     }
 

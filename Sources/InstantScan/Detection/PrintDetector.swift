@@ -70,6 +70,7 @@ public struct PrintDetector: Sendable {
                 var print = DetectedPrint(format: h.format, card: card, window: window, confidence: h.score,
                                           touchesImageBorder: false)
                 print.measuredEdges = h.cardSupport.map { h.origin == .card || $0 >= 0.5 }
+                print.measuredWindowEdges = h.windowSupport.map { h.origin == .window || $0 >= 0.5 }
                 return (print, true, 0)
             }
             var refiner = refiner
@@ -78,6 +79,7 @@ public struct PrintDetector: Sendable {
             var print = DetectedPrint(format: refined.format, card: refined.card, window: refined.window,
                                       confidence: h.score, touchesImageBorder: false)
             print.measuredEdges = refined.cardEdges.map { $0 != nil }
+            print.measuredWindowEdges = refined.windowSidesMeasured
             print.measuredWindow = refined.measuredWindow
             print.patternedBorder = refiner.patternedBorder
             return (print, refined.isConsistent, refined.verdict?.windowError ?? 1)

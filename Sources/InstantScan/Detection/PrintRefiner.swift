@@ -52,6 +52,9 @@ struct PrintRefiner {
         /// Refinement results per card side (top, right, bottom, left); nil where it failed.
         var cardEdges: [EdgeRefiner.Result?]
         var windowEdges: [EdgeRefiner.Result?]
+        /// Which sides of ``window`` (top, right, bottom, left, in ``card``'s corner order) lie where
+        /// the photo shows the picture's edge; false for a side the format's template placed.
+        var windowSidesMeasured: [Bool]
         var verdict: FormatClassifier.Verdict?
         /// The window as measured, in ``card``'s corner order, when all four of its edges were found.
         var measuredWindow: Quad?
@@ -118,13 +121,15 @@ struct PrintRefiner {
         let classifier = FormatClassifier(imageSize: sampler.uprightSize)
         let verdict = classifier.classify(card: refinedCard, window: measuredWindow).first
         var result = Refined(card: refinedCard, window: measuredWindow, format: format,
-                             cardEdges: cardEdges, windowEdges: windowEdges, verdict: verdict)
+                             cardEdges: cardEdges, windowEdges: windowEdges,
+                             windowSidesMeasured: windowEdges.map { $0 != nil }, verdict: verdict)
         // Everything a reading reports per side or corner turns together, from the refined order.
         func turn(by turn: Int) {
             result.card = refinedCard.rotatingOrder(by: turn)
             result.window = measuredWindow.rotatingOrder(by: turn)
             result.cardEdges = (0..<4).map { cardEdges[($0 + turn) % 4] }
             result.windowEdges = (0..<4).map { windowEdges[($0 + turn) % 4] }
+            result.windowSidesMeasured = result.windowEdges.map { $0 != nil }
             result.measuredWindow = windowEdges.allSatisfy({ $0 != nil }) ? result.window : nil
         }
         turn(by: 0)
@@ -166,7 +171,9 @@ struct PrintRefiner {
             // changed puts the window elsewhere in the card, where they are searched again.
             let edges = searchedWindow == final ? result.windowEdges
                 : measureWindowSides(of: predicted, in: result.card, refiner: refiner)
-            result.window = windowFromVisibleSides(edges: edges, card: result.card, format: final)?.window ?? predicted
+            let built = windowFromVisibleSides(edges: edges, card: result.card, format: final)
+            result.window = built?.window ?? predicted
+            result.windowSidesMeasured = built?.measured ?? [false, false, false, false]
         }
         return result
     }

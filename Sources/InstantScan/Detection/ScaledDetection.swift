@@ -122,6 +122,7 @@ struct ScaledDetection {
         result.window = refined.window
         result.format = refined.format
         result.measuredEdges = refined.cardEdges.map { $0 != nil }
+        result.measuredWindowEdges = refined.windowSidesMeasured
         result.measuredAspect = AspectRatio.recover(refined.card, imageSize: photo)
         result.touchesImageBorder = !refined.card.isInside(width: photo.width, height: photo.height)
         return result

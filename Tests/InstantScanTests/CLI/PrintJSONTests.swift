@@ -23,6 +23,20 @@ import Testing
         #expect(json["edges"] as? [String: String] == ["top": "measured", "right": "measured", "bottom": "measured", "left": "measured"])
     }
 
+    @Test func aDetectedWindowReportsWhichSidesWereMeasured() throws {
+        var print = Self.detected
+        print.window = Quad(Point(3, 3), Point(51, 3), Point(51, 65), Point(3, 65))
+        print.measuredEdges = [true, true, false, true]
+        print.measuredWindowEdges = [false, true, true, true]
+        let json = try object(PrintJSON(print))
+        #expect(json["windowEdges"] as? [String: String] == ["top": "inferred", "right": "measured", "bottom": "measured", "left": "measured"])
+        #expect(json["edges"] as? [String: String] == ["top": "measured", "right": "measured", "bottom": "inferred", "left": "measured"],
+                "the card's sides apart from the window's")
+        print.measuredWindowEdges = [true, true, true, true]
+        #expect(try object(PrintJSON(print))["windowEdges"] as? [String: String]
+                == ["top": "measured", "right": "measured", "bottom": "measured", "left": "measured"])
+    }
+
     @Test func aBatchLineCarriesThePrintsKeysBesideItsOwn() throws {
         let print = ScannedPrint(image: try PixelBuffer(width: 4, height: 6), profile: .srgb, card: Self.detected.card,
                                  window: nil, format: .instaxMini, confidence: 0.5)
