@@ -8,9 +8,10 @@ extension PrintDetector {
     /// or an editor, vignetting's last rows, the end of a surface cut by the frame — is straight and
     /// runs with the border as a card's side would. Such a side was not seen as a print's. A print
     /// cut by the photo's edge has its sides there well beyond the border (their place inferred, not
-    /// seen) or well inside it, and is unaffected.
+    /// seen) or well inside it, and is unaffected; so is a print cropped close or lying in a
+    /// scanner's corner, whose edge shows as a step to the few pixels of surface beyond it.
     static func sidesAlongPhotoEdge(of print: DetectedPrint, upright: PixelSize) -> Int {
-        let margin = photoEdgeMargin * Double(min(upright.width, upright.height))
+        let margin = photoEdgeMargin
         let right = Double(upright.width - 1), bottom = Double(upright.height - 1)
         func along(_ a: Point, _ b: Point) -> Bool {
             func near(_ u: Double, _ v: Double, _ edge: Double) -> Bool { abs(u - edge) < margin && abs(v - edge) < margin }
@@ -23,9 +24,12 @@ extension PrintDetector {
         return count
     }
 
-    /// The sliver along the photo's border, as a share of its shorter side, where a side is the
-    /// photo's edge rather than a print's (about 30 pixels on a 12 MP photo, 5 on a 768 × 512 one).
-    static let photoEdgeMargin = 0.01
+    /// The sliver along the photo's border, in photo pixels, where a side is the photo's edge rather
+    /// than a print's: too narrow for the step from card to surface to show (an edge's blur takes a
+    /// pixel or two, and a step is measured from the pixels on both sides of it). Wider, it would
+    /// take a print cropped close or scanned in a scanner bed's corner, some 4–15 pixels from the
+    /// border, for the photo's edge.
+    static let photoEdgeMargin = 3.5
 
     /// What a print keeps of its confidence for each side along the photo's edge: a side with no
     /// evidence of its own, as a card supported on three sides of four is worth

@@ -26,6 +26,12 @@ struct PhotoEdgeSideTests {
         #expect(PrintDetector.sidesAlongPhotoEdge(of: print, upright: Self.upright) == 2)
     }
 
+    @Test("a print cropped close or lying in a scanner's corner, a few pixels of surface beyond its sides, has none")
+    func croppedClose() {
+        let cropped = Quad(Point(6, 5), Point(1193, 5), Point(1193, 894), Point(6, 894))
+        #expect(PrintDetector.sidesAlongPhotoEdge(of: Self.print(cropped), upright: Self.upright) == 0)
+    }
+
     @Test("a print inside the photo, or cut by its edge well beyond a side, has none")
     func clearOfTheEdge() {
         let inside = Quad(Point(300, 40), Point(740, 42), Point(738, 580), Point(302, 578))
@@ -50,5 +56,21 @@ struct PhotoEdgeSideTests {
         inside.prints = [.init(format: .polaroid600, corners: card.mapped { Point($0.x, $0.y - top + 56) })]
         let sure = try #require(PrintDetectorTests.match(inside.prints[0], in: try PrintDetectorTests.detect(inside)))
         #expect(!sure.isUncertain, "confidence \(sure.confidence)")
+    }
+
+    @Test("a print in a scanner bed's corner, its edges a few pixels from the photo's, is sure")
+    func printInAScannersCorner() throws {
+        var scene = SceneMaker()
+        scene.surface = .plain(226, 226, 222)
+        scene.shadow = 0
+        scene.falloff = 0
+        scene.cast = (1, 1, 1)
+        // A card drawn square to the photo, 6 pixels from its top and left edges.
+        let card = Quad(Point(6, 6), Point(446, 6), Point(446, 541), Point(6, 541))
+        scene.prints = [.init(format: .polaroid600, corners: card, cardColor: (244, 242, 236))]
+        let found = try PrintDetectorTests.detect(scene)
+        let print = try #require(PrintDetectorTests.match(scene.prints[0], in: found))
+        #expect(!print.isUncertain, "confidence \(print.confidence)")
+        SettingDetectionTests.expectPlaced(print, scene.prints[0], share: 0.005)
     }
 }
