@@ -143,8 +143,11 @@ public struct GlareDetector: Sendable {
 
     /// The block side `k` of the working grid for a card of `size`, and the grid's `w × h` blocks
     /// (the card's last rows and columns short of a whole block are left out).
+    ///
+    /// A block is never larger than the card's shorter side: a sliver of a card (an output size
+    /// asked for as 2004 × 2) still holds one whole row of blocks, which the grid reads all of.
     func blocks(of size: PixelSize) -> (k: Int, w: Int, h: Int) {
-        let k = max(1, (max(size.width, size.height) + workingLongSide - 1) / workingLongSide)
+        let k = max(1, min((max(size.width, size.height) + workingLongSide - 1) / workingLongSide, size.width, size.height))
         return (k, max(1, size.width / k), max(1, size.height / k))
     }
 

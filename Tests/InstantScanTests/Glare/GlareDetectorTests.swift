@@ -61,6 +61,18 @@ import Testing
         #expect(share > 0.8 * truth && share < 2 * truth, "share \(share) against \(truth)")
     }
 
+    @Test(arguments: [PixelSize(width: 2004, height: 2), PixelSize(width: 3, height: 1500), PixelSize(width: 1, height: 1),
+                      PixelSize(width: 900, height: 1100)])
+    func theGridNeverReadsPastTheCard(_ size: PixelSize) throws {
+        // A sliver of a card (found by fuzzing `--size 2004x02`) had blocks taller than the card,
+        // and the downsampling read rows past its end.
+        let (k, w, h) = GlareDetector().blocks(of: size)
+        #expect(w * k <= size.width && h * k <= size.height)
+        let card = try PixelBuffer(width: size.width, height: size.height)
+        let map = try GlareDetector().downsampled(card)
+        #expect(map.width == w && map.height == h)
+    }
+
     @Test func aThinBrightLineIsNotGlare() throws {
         // A specular line (a scratch catching the light) two pixels wide: bright and neutral, but
         // not a blob.
