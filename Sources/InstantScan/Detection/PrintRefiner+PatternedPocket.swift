@@ -55,13 +55,8 @@ extension PrintRefiner {
     /// Reads side `i` of `card`: whether a plain band of one colour lies just inside it, and where
     /// that colour ends; nil when there is nothing to go by (the photo's edge, no agreement).
     func patternedPocketSide(_ i: Int, of card: Quad) -> PatternedPocketSide? {
-        let a = card.corners[i], b = card.corners[(i + 1) % 4]
-        let d = b - a
-        let length = (d.x * d.x + d.y * d.y).squareRoot()
-        guard length > 8 else { return nil }
-        let normal = Point(-d.y / length, d.x / length)  // into the card (clockwise quad)
-        let extent = i % 2 == 0 ? card.meanHeight : card.meanWidth
-        let skip = max(2, (0.006 * extent).rounded())
+        guard let side = CardSideInside(i, of: card) else { return nil }
+        let (a, d, normal, extent, skip) = (side.start, side.along, side.normal, side.extent, side.skip)
         let reach = Int(Self.pocketReach * extent)
         let run = max(3, Int(0.01 * extent))
         guard reach > Int(skip) + 2 * run else { return nil }

@@ -25,13 +25,9 @@ extension PrintRefiner {
     /// whose band has that colour are read: the rest crossed something lying over the margin.
     func pocketSide(_ i: Int, of card: Quad, line: ImageLine, border: [Float], page: [Float]?) -> PocketSide {
         let limit = Self.pocketColourDifference(for: border)
-        let a = card.corners[i], b = card.corners[(i + 1) % 4]
-        let d = b - a
-        let length = (d.x * d.x + d.y * d.y).squareRoot()
-        guard length > 8 else { return .unread }
-        let normal = Point(-d.y / length, d.x / length)  // into the card (clockwise quad)
-        let extent = i % 2 == 0 ? card.meanHeight : card.meanWidth
-        let skip = max(2, (0.006 * extent).rounded())
+        guard let side = CardSideInside(i, of: card) else { return .unread }
+        let (a, d, normal, extent, skip) = (side.start, side.along, side.normal, side.extent, side.skip)
+        let b = side.end
         let reach = Int(Self.pocketReach * extent)
         let run = max(3, Int(0.01 * extent))
         guard reach > Int(skip) + run else { return .unread }

@@ -145,13 +145,8 @@ extension PrintRefiner {
 
     /// The median colour just inside side `i` of `card`, along all of it; nil where the photo ends.
     private func marginColour(_ i: Int, of card: Quad) -> [Float]? {
-        let a = card.corners[i], b = card.corners[(i + 1) % 4]
-        let d = b - a
-        let length = (d.x * d.x + d.y * d.y).squareRoot()
-        guard length > 8 else { return nil }
-        let normal = Point(-d.y / length, d.x / length)  // into the card (clockwise quad)
-        let extent = i % 2 == 0 ? card.meanHeight : card.meanWidth
-        let skip = max(2, (0.006 * extent).rounded())
+        guard let side = CardSideInside(i, of: card) else { return nil }
+        let (a, d, normal, skip) = (side.start, side.along, side.normal, side.skip)
         let colours = (0..<25).compactMap { k in colour(at: a + d * (0.04 + 0.92 * Double(k) / 24) + normal * skip) }
         return colours.count >= 15 ? Self.median(colours) : nil
     }
