@@ -47,10 +47,7 @@ struct CaptionedPocketTests {
     @Test("refined from the pocket's outline: the captioned card at its own bottom edge, not the pocket's")
     func fromThePocket() throws {
         let scene = Self.captionedPocket
-        if let folder = ProcessInfo.processInfo.environment["INSTANTSCAN_SCENE_DUMP"] {
-            let bytes = try JPEGEncoder.encode(try scene.render(), quality: 92)
-            try Data(bytes).write(to: URL(fileURLWithPath: folder).appendingPathComponent("captioned-pocket.jpg"))
-        }
+        try scene.dumpIfAsked(as: "captioned-pocket")
         let truth = scene.prints[0]
         let pocket = scene.pockets[0].outline
         let refiner = PrintRefiner(sampler: FullResolutionSampler(try scene.render(), orientation: .up), workingScale: 4)

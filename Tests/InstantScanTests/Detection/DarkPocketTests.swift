@@ -19,19 +19,15 @@ struct DarkPocketTests {
         s.falloff = 0.05
         var prints: [SceneMaker.Print] = []
         var pockets: [SceneMaker.Pocket] = []
-        for row in 0..<2 {
-            for column in 0..<2 {
-                let k = row * 2 + column
-                let centre = Point(600 + 290 * Double(column) - 145, 500 + 350 * Double(row) - 175)
-                let rotation = 0.02 + 0.01 * Double(k - 1)
-                let pocket = SceneMaker.corners(aspect: PrintFormat.instaxSquare.cardAspect, center: centre,
-                                                height: 322, rotation: rotation, tilt: 0.15)
-                let card = SceneMaker.corners(format: .instaxSquare, center: centre, height: 298,
-                                              rotation: rotation, tilt: 0.15)
-                prints.append(SceneMaker.Print(format: .instaxSquare, corners: card, cardColor: (44, 42, 40),
-                                               pictureSeed: UInt64(k + 61)))
-                pockets.append(.init(outline: pocket, haze: 0.32, seamWidth: 3))
-            }
+        for (k, centre) in SceneMaker.gridCentres(rows: 2, columns: 2, around: Point(600, 500), spacing: Point(290, 350)).enumerated() {
+            let rotation = 0.02 + 0.01 * Double(k - 1)
+            let pocket = SceneMaker.corners(aspect: PrintFormat.instaxSquare.cardAspect, center: centre,
+                                            height: 322, rotation: rotation, tilt: 0.15)
+            let card = SceneMaker.corners(format: .instaxSquare, center: centre, height: 298,
+                                          rotation: rotation, tilt: 0.15)
+            prints.append(SceneMaker.Print(format: .instaxSquare, corners: card, cardColor: (44, 42, 40),
+                                           pictureSeed: UInt64(k + 61)))
+            pockets.append(.init(outline: pocket, haze: 0.32, seamWidth: 3))
         }
         s.prints = prints
         s.pockets = pockets
@@ -41,13 +37,7 @@ struct DarkPocketTests {
     @Test("black prints in hazed pockets of a black page: each card at its own edges, not the pocket's")
     func blackInBlack() throws {
         let scene = Self.blackInBlackPockets
-        if let folder = ProcessInfo.processInfo.environment["INSTANTSCAN_SCENE_DUMP"] {
-            let png = try PNGEncoder.encode(try scene.render(), iccProfile: nil, srgbIntent: false)
-            try Data(png).write(to: URL(fileURLWithPath: folder).appendingPathComponent("black-in-black-pockets.png"))
-            let truth = scene.prints.map { "{\"format\": \"\($0.format.rawValue)\", \"corners\": \(DetectionScenes.json($0.corners))}" }
-            let json = "{\"image\": \"black-in-black-pockets.png\", \"prints\": [\(truth.joined(separator: ", "))]}\n"
-            try Data(json.utf8).write(to: URL(fileURLWithPath: folder).appendingPathComponent("black-in-black-pockets.json"))
-        }
+        try scene.dumpIfAsked(as: "black-in-black-pockets")
         let found = try PrintDetectorTests.detect(scene)
         #expect(found.allSatisfy { f in scene.prints.contains { ConvexOverlap.iou(f.card, $0.corners) > 0.3 } })
         for truth in scene.prints {

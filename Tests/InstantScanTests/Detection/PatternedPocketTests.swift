@@ -21,8 +21,7 @@ struct PatternedPocketTests {
         ]
         var prints: [SceneMaker.Print] = []
         var pockets: [SceneMaker.Pocket] = []
-        for k in 0..<4 {
-            let centre = Point(650 + 330 * Double(k % 2) - 165, 500 + 420 * Double(k / 2) - 210)
+        for (k, centre) in SceneMaker.gridCentres(rows: 2, columns: 2, around: Point(650, 500), spacing: Point(330, 420)).enumerated() {
             let pocket = SceneMaker.corners(aspect: PrintFormat.polaroidGo.cardAspect, center: centre,
                                             height: 392, rotation: 0.01, tilt: 0.1)
             // Each card a little off its pocket's middle, as prints slide in their sleeves.
@@ -47,13 +46,8 @@ struct PatternedPocketTests {
         s.height = 1000
         s.surface = .plain(58, 56, 54)
         s.shadow = 0.1
-        let centre = Point(600, 500), height = 640.0
-        let card = SceneMaker.corners(format: .polaroid600, center: centre, height: height, rotation: 0.02, tilt: 0.12)
-        let cardWidth = height * PrintFormat.polaroid600.cardAspect
-        let margin = 0.03 * cardWidth
-        let pocket = SceneMaker.corners(aspect: (cardWidth + 2 * margin) / (height + margin),
-                                        center: centre + Point(0.02 * margin / 2, -margin / 2),
-                                        height: height + margin, rotation: 0.02, tilt: 0.12)
+        let (card, pocket) = SceneMaker.restingInPocket(format: .polaroid600, center: Point(600, 500), height: 640,
+                                                        rotation: 0.02, tilt: 0.12, margin: 0.03)
         var print = SceneMaker.Print(format: .polaroid600, corners: card, cardColor: (238, 236, 232), pictureSeed: 47)
         print.stripeColor = (70, 90, 200)
         s.prints = [print]

@@ -17,17 +17,13 @@ enum SettingScenes {
         s.surface = .plain(168, 150, 132)
         s.shadow = 0.2
         var prints: [SceneMaker.Print] = []
-        for row in 0..<3 {
-            for column in 0..<3 {
-                let k = row * 3 + column
-                let centre = Point(420 + 380 * Double(column), 250 + 330 * Double(row))
-                var print = SceneMaker.Print(format: .polaroid600,
-                                             corners: SceneMaker.corners(format: .polaroid600, center: centre, height: 190,
-                                                                         rotation: 0.06 * Double(k % 3) - 0.06, tilt: 0.5),
-                                             cardColor: frames[k % frames.count], pictureSeed: UInt64(k + 3))
-                if k == 8 { print.stripeColor = (60, 90, 200) }
-                prints.append(print)
-            }
+        for (k, centre) in SceneMaker.gridCentres(rows: 3, columns: 3, around: Point(800, 580), spacing: Point(380, 330)).enumerated() {
+            var print = SceneMaker.Print(format: .polaroid600,
+                                         corners: SceneMaker.corners(format: .polaroid600, center: centre, height: 190,
+                                                                     rotation: 0.06 * Double(k % 3) - 0.06, tilt: 0.5),
+                                         cardColor: frames[k % frames.count], pictureSeed: UInt64(k + 3))
+            if k == 8 { print.stripeColor = (60, 90, 200) }
+            prints.append(print)
         }
         s.prints = prints
         return s
@@ -48,20 +44,16 @@ enum SettingScenes {
             .init(outline: SceneMaker.corners(aspect: 1.05, center: Point(700, 525), height: 980, rotation: 0.03, tilt: 0.25),
                   haze: 0, seamWidth: 4)
         ]
-        for row in 0..<3 {
-            for column in 0..<3 {
-                let k = row * 3 + column
-                let centre = Point(700 + 300 * Double(column - 1), 525 + 315 * Double(row - 1))
-                // The pocket is 8% larger than the card; the print sits a little off its middle.
-                let pocket = SceneMaker.corners(format: .polaroid600, center: centre, height: 300, rotation: 0.03, tilt: 0.25)
-                let card = SceneMaker.corners(format: .polaroid600, center: centre + Point(2 * Double(k % 2), 4), height: 276,
-                                              rotation: 0.03 + 0.015 * Double(k % 3 - 1), tilt: 0.25)
-                var print = SceneMaker.Print(format: .polaroid600, corners: card, cardColor: frames[k % frames.count],
-                                             pictureSeed: UInt64(k + 11))
-                if k == 7 { print.stripeColor = (200, 60, 70) }
-                prints.append(print)
-                pockets.append(.init(outline: pocket))
-            }
+        for (k, centre) in SceneMaker.gridCentres(rows: 3, columns: 3, around: Point(700, 525), spacing: Point(300, 315)).enumerated() {
+            // The pocket is 8% larger than the card; the print sits a little off its middle.
+            let pocket = SceneMaker.corners(format: .polaroid600, center: centre, height: 300, rotation: 0.03, tilt: 0.25)
+            let card = SceneMaker.corners(format: .polaroid600, center: centre + Point(2 * Double(k % 2), 4), height: 276,
+                                          rotation: 0.03 + 0.015 * Double(k % 3 - 1), tilt: 0.25)
+            var print = SceneMaker.Print(format: .polaroid600, corners: card, cardColor: frames[k % frames.count],
+                                         pictureSeed: UInt64(k + 11))
+            if k == 7 { print.stripeColor = (200, 60, 70) }
+            prints.append(print)
+            pockets.append(.init(outline: pocket))
         }
         s.prints = prints
         s.pockets = pockets

@@ -17,14 +17,9 @@ struct SleevePocketGlareTests {
         s.height = 900
         s.surface = .plain(42, 38, 34)
         s.shadow = 0.1
-        let centre = Point(600, 450), height = 600.0
-        let card = SceneMaker.corners(format: .instaxSquare, center: centre, height: height, rotation: 0.03, tilt: 0.12)
-        let cardWidth = height * PrintFormat.instaxSquare.cardAspect
-        let margin = 0.03 * cardWidth
-        // The pocket's bottom on the card's; its centre moved up by half the top margin.
-        let pocket = SceneMaker.corners(aspect: (cardWidth + 2 * margin) / (height + margin),
-                                        center: centre + Point(0.03 * margin / 2, -margin / 2),
-                                        height: height + margin, rotation: 0.03, tilt: 0.12)
+        let (card, pocket) = SceneMaker.restingInPocket(format: .instaxSquare, center: Point(600, 450), height: 600,
+                                                        rotation: 0.03, tilt: 0.12, margin: 0.03)
+        let margin = 0.03 * 600 * PrintFormat.instaxSquare.cardAspect
         s.prints = [SceneMaker.Print(format: .instaxSquare, corners: card, cardColor: (246, 240, 222), pictureSeed: 31)]
         s.pockets = [.init(outline: pocket, haze: 0.15, seamWidth: 3)]
         if streak {
@@ -43,10 +38,7 @@ struct SleevePocketGlareTests {
           arguments: [false, true])
     func streaked(_ streak: Bool) throws {
         let scene = Self.streakedPocket(streak: streak)
-        if let folder = ProcessInfo.processInfo.environment["INSTANTSCAN_SCENE_DUMP"] {
-            let bytes = try JPEGEncoder.encode(try scene.render(), quality: 92)
-            try Data(bytes).write(to: URL(fileURLWithPath: folder).appendingPathComponent("streaked-pocket-\(streak).jpg"))
-        }
+        try scene.dumpIfAsked(as: "streaked-pocket-\(streak)")
         let found = try PrintDetectorTests.detect(scene)
         #expect(found.count == 1)
         let print = try #require(PrintDetectorTests.match(scene.prints[0], in: found))

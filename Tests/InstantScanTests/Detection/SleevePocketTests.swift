@@ -22,19 +22,15 @@ struct SleevePocketTests {
                   haze: 0, seamWidth: 4)
         ]
         let frames: [(Double, Double, Double)] = [(246, 244, 236), (232, 214, 168)]
-        for row in 0..<2 {
-            for column in 0..<3 {
-                let k = row * 3 + column
-                let centre = Point(700 + 380 * Double(column - 1), 525 + 300 * Double(row) - 150)
-                // The pocket is 10% wider and 6% taller than the card, the card against its left side.
-                let pocket = SceneMaker.corners(aspect: PrintFormat.instaxWide.cardAspect * 1.1 / 1.06, center: centre + Point(15, 2),
-                                                height: 254, rotation: 0.02, tilt: 0.2)
-                let card = SceneMaker.corners(format: .instaxWide, center: centre, height: 240,
-                                              rotation: 0.02 + 0.01 * Double(k % 3 - 1), tilt: 0.2)
-                prints.append(SceneMaker.Print(format: .instaxWide, corners: card, cardColor: frames[k % 2],
-                                               pictureSeed: UInt64(k + 21)))
-                pockets.append(.init(outline: pocket))
-            }
+        for (k, centre) in SceneMaker.gridCentres(rows: 2, columns: 3, around: Point(700, 525), spacing: Point(380, 300)).enumerated() {
+            // The pocket is 10% wider and 6% taller than the card, the card against its left side.
+            let pocket = SceneMaker.corners(aspect: PrintFormat.instaxWide.cardAspect * 1.1 / 1.06, center: centre + Point(15, 2),
+                                            height: 254, rotation: 0.02, tilt: 0.2)
+            let card = SceneMaker.corners(format: .instaxWide, center: centre, height: 240,
+                                          rotation: 0.02 + 0.01 * Double(k % 3 - 1), tilt: 0.2)
+            prints.append(SceneMaker.Print(format: .instaxWide, corners: card, cardColor: frames[k % 2],
+                                           pictureSeed: UInt64(k + 21)))
+            pockets.append(.init(outline: pocket))
         }
         s.prints = prints
         s.pockets = pockets
@@ -44,19 +40,7 @@ struct SleevePocketTests {
     @Test("prints pushed to one side of their pockets: each card at its own edges, not the pocket's")
     func offCentre() throws {
         let scene = Self.offCentrePockets
-        if let folder = ProcessInfo.processInfo.environment["INSTANTSCAN_SCENE_DUMP"] {
-            let image = try scene.render()
-            let bytes = try JPEGEncoder.encode(image, quality: 92)
-            try Data(bytes).write(to: URL(fileURLWithPath: folder).appendingPathComponent("off-centre-pockets.jpg"))
-            // The JPEG's loss can hide what the detector does on the test's own pixels.
-            if ProcessInfo.processInfo.environment["INSTANTSCAN_SCENE_DUMP_PNG"] != nil {
-                let png = try PNGEncoder.encode(image, iccProfile: nil, srgbIntent: false)
-                try Data(png).write(to: URL(fileURLWithPath: folder).appendingPathComponent("off-centre-pockets.png"))
-            }
-            let truth = scene.prints.map { "{\"format\": \"\($0.format.rawValue)\", \"corners\": \(DetectionScenes.json($0.corners))}" }
-            let json = "{\"image\": \"off-centre-pockets.jpg\", \"prints\": [\(truth.joined(separator: ", "))]}\n"
-            try Data(json.utf8).write(to: URL(fileURLWithPath: folder).appendingPathComponent("off-centre-pockets.json"))
-        }
+        try scene.dumpIfAsked(as: "off-centre-pockets")
         let found = try PrintDetectorTests.detect(scene)
         // Nothing reported outside the prints (the page, two pockets).
         #expect(found.allSatisfy { f in scene.prints.contains { ConvexOverlap.iou(f.card, $0.corners) > 0.3 } })

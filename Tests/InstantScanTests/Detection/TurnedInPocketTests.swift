@@ -41,10 +41,7 @@ struct TurnedInPocketTests {
     @Test("read from the pocket's left edge, a wedge of page from nothing to 24 px: the card's own edge")
     func wedge() throws {
         let scene = Self.turnedCard(turn: 0.04)
-        if let folder = ProcessInfo.processInfo.environment["INSTANTSCAN_SCENE_DUMP"] {
-            let bytes = try JPEGEncoder.encode(try scene.render(), quality: 92)
-            try Data(bytes).write(to: URL(fileURLWithPath: folder).appendingPathComponent("turned-in-pocket.jpg"))
-        }
+        try scene.dumpIfAsked(as: "turned-in-pocket")
         let truth = scene.prints[0].corners
         let pocket = scene.pockets[0].outline
         let refiner = PrintRefiner(sampler: FullResolutionSampler(try scene.render(), orientation: .up), workingScale: 4)
