@@ -14,9 +14,11 @@ public struct PhysicalSize: Sendable, Equatable {
         case assumed
     }
 
-    /// Width and height in millimetres.
+    /// Width in millimetres.
     public var width: Double
+    /// Height in millimetres.
     public var height: Double
+    /// How the size was found out.
     public var source: Source
     /// The format the size came from, when one did.
     public var format: PrintFormat?

@@ -4,11 +4,17 @@
 /// EXIF dates have no time zone of their own, so the offset is kept apart and never guessed:
 /// an album's captions and title show the wall-clock date the photographer saw.
 public struct CaptureDate: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The year, four digits.
     public var year: Int
+    /// 1...12.
     public var month: Int
+    /// 1...31.
     public var day: Int
+    /// 0...23, on the camera's clock.
     public var hour: Int
+    /// 0...59.
     public var minute: Int
+    /// 0...59 (60 for a leap second, as EXIF allows).
     public var second: Int
     /// Minutes east of UTC, when known.
     public var utcOffsetMinutes: Int?

@@ -35,6 +35,7 @@ public struct DetectedPrint: Sendable {
     /// so that a later refinement at another resolution refines the card's sides as it did.
     var patternedBorder = false
 
+    /// A print found elsewhere (by hand, by another tool), to be refined or scanned like a detected one.
     public init(format: PrintFormat?, card: Quad, window: Quad?, confidence: Double, touchesImageBorder: Bool) {
         self.format = format
         self.card = card

@@ -12,8 +12,10 @@ import Darwin
 /// template. The best-supported prints are then refined on the full-resolution pixels, edge by edge,
 /// to sub-pixel accuracy. Deterministic; no learned weights.
 public struct PrintDetector: Sendable {
+    /// How hard to look and what to report: confidence floors, the working size, a known format.
     public var options: DetectionOptions
 
+    /// A detector with `options` (the defaults suit phone photos of prints).
     public init(options: DetectionOptions = .init()) {
         self.options = options
     }

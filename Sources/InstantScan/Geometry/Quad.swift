@@ -20,9 +20,13 @@ public struct Quad: Sendable, Hashable, CustomStringConvertible {
         self.init(Point(0, 0), Point(width, 0), Point(width, height), Point(0, height))
     }
 
+    /// The first corner: the print's top left when it is upright.
     public var topLeft: Point { corners[0] }
+    /// The second corner: the print's top right.
     public var topRight: Point { corners[1] }
+    /// The third corner: the print's bottom right (the thick border's end).
     public var bottomRight: Point { corners[2] }
+    /// The fourth corner: the print's bottom left.
     public var bottomLeft: Point { corners[3] }
 
     /// Signed area by the shoelace formula: positive when the corners run clockwise on screen (y down).

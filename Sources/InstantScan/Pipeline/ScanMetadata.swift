@@ -20,8 +20,11 @@ public struct ScanMetadata: Sendable, Equatable {
 
     /// Pixels per inch across and down.
     public struct PixelsPerInch: Sendable, Equatable {
+        /// Across.
         public var x: Double
+        /// Down.
         public var y: Double
+        /// A resolution of `x` pixels per inch across and `y` down.
         public init(x: Double, y: Double) {
             self.x = x
             self.y = y
