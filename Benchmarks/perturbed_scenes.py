@@ -11,12 +11,16 @@ scene, each a plain photographic change with its ground truth carried along:
     warm      a further warm cast (linear R, G, B × 1, 0.78, 0.48) on top of the scene's own light
     small     0.7 × the size (ground truth scaled): the photo as an app resends it
     bright    1.8 × the light (linear), clipped: an overexposed shot, white borders at the top of the range
+    shadow    the shadow of the phone and the hand holding it: 40 % of the light (linear) beyond a straight
+              edge across the middle of the photo at a random angle, its penumbra 4 % of the long side
+    sharpened a phone's own sharpening: unsharp mask of radius 2 px at 12 MP (scaled), amount 1.2, which
+              rings along every edge, card edges too
 
 Images are written upright (EXIF orientation applied), so the truth needs no turning.
 
     PY=/root/.cache/instantscan-eval/bin/python
     $PY Benchmarks/perturbed_scenes.py ../shared/eval/scenes-hard .build/perturbed [variant ...]
-    for v in noisy soft dim vignette warm small bright; do
+    for v in noisy soft dim vignette warm small bright shadow sharpened; do
       $PY ../shared/eval/evaluate.py detect --scenes .build/perturbed/$v \
           --cmd '.build/release/instantscan detect {image} --json' | grep -E '<= 1%|false'
     done
@@ -29,7 +33,7 @@ import sys
 import numpy as np
 from PIL import Image, ImageFilter, ImageOps
 
-VARIANTS = ['noisy', 'soft', 'dim', 'vignette', 'warm', 'small', 'bright']
+VARIANTS = ['noisy', 'soft', 'dim', 'vignette', 'warm', 'small', 'bright', 'shadow', 'sharpened']
 
 
 def linear(a):
@@ -64,6 +68,20 @@ def variant(name, im, rng):
         a = encoded(linear(a) * np.array([1.0, 0.78, 0.48]))
     elif name == 'bright':
         a = encoded(linear(a) * 1.8)
+    elif name == 'shadow':
+        h, w = a.shape[:2]
+        y, x = np.mgrid[0:h, 0:w]
+        angle = rng.uniform(0, 2 * np.pi)
+        # The edge passes within a sixth of the photo of its middle, so it crosses the prints there.
+        cx, cy = w / 2 + rng.uniform(-w, w) / 6, h / 2 + rng.uniform(-h, h) / 6
+        d = (x - cx) * np.cos(angle) + (y - cy) * np.sin(angle)
+        # A smooth step across the penumbra: 1 in the light, 0.4 in the shadow.
+        t = np.clip(d / (0.04 * max(w, h)) + 0.5, 0, 1)
+        light = 1 - 0.6 * t * t * (3 - 2 * t)
+        a = encoded(linear(a) * light[..., None])
+    elif name == 'sharpened':
+        radius = 2 * max(im.size) / 4032
+        a = np.asarray(im.filter(ImageFilter.UnsharpMask(radius=radius, percent=120, threshold=0))).astype(np.float64)
     elif name == 'small':
         scale = 0.7
         a = np.asarray(im.resize((round(im.width * scale), round(im.height * scale)), Image.LANCZOS)).astype(np.float64)
