@@ -69,6 +69,8 @@ struct BorderAppearance: Sendable {
         var plain = 0, pairs = 0
         var band: [Color?] = [], lit: [Color?] = [], outside: [Color?] = [], inside: [Color?] = []
         var bandSamples: [[Color]] = [], outsideSamples: [[Color]] = []
+        // Per side, the band's brightness against the table's just beside it, pair by pair.
+        var againstTable: [Float?] = []
         var clippedWhite = [Bool](repeating: false, count: 4)
         let cardCentre = card.centroid, windowCentre = window.centroid
         for i in 0..<4 {
@@ -79,6 +81,8 @@ struct BorderAppearance: Sendable {
             var previous: Color?
             var samples: [Color] = []
             var clipped = 0, clippedPairs = 0, previousClipped = false
+            var ratios: [Float] = []
+            let beside = outward(card.corners[i], card.corners[j], from: cardCentre)
             for k in 0...count {
                 let t = 0.1 + 0.8 * Double(k) / Double(count)
                 let p = a + (b - a) * t
@@ -92,6 +96,9 @@ struct BorderAppearance: Sendable {
                 }
                 previousClipped = false
                 samples.append(c)
+                if let o = sample(card.corners[i] + (card.corners[j] - card.corners[i]) * t + beside * stripOffset) {
+                    ratios.append((c.0 + c.1 + c.2 + 6) / (o.0 + o.1 + o.2 + 6))
+                }
                 if let q = previous {
                     pairs += 1
                     if distance(c, q) <= tolerance { plain += 1 }
@@ -102,6 +109,7 @@ struct BorderAppearance: Sendable {
             band.append(samples.count * 2 > count ? median(samples) : nil)
             lit.append(samples.count * 2 > count ? unglared(samples) : nil)
             bandSamples.append(samples.count * 2 > count ? samples : [])
+            againstTable.append(ratios.count * 2 > count ? OrderStatistic.select(&ratios, ratios.count / 2) : nil)
             let out = stripSamples(card.corners[i], card.corners[j], awayFrom: cardCentre, offset: stripOffset)
             let ins = stripSamples(window.corners[i], window.corners[j], awayFrom: windowCentre, offset: -stripOffset)
             outside.append(out.map(median) ?? nil)
@@ -131,8 +139,9 @@ struct BorderAppearance: Sendable {
             if let w = inside[i], distance(w, c) >= minimumContrast { windowEdges += 1 }
         }
         // The sides agree by their medians, or, where a sheen lies over part of the band, by the
-        // parts it missed.
-        var agreeing = max(agreeingSides(band), agreeingSides(lit))
+        // parts it missed, or, where a shadow lies over part of the print, each against the table
+        // beside it.
+        var agreeing = max(agreeingSides(band), agreeingSides(lit), agreeingUnderShade(band, againstTable: againstTable))
         // A clipped side agrees with a white border and with nothing else; one that does not agree
         // counts neither way, as glare over a coloured border's side says nothing of its colour.
         let clippedSides = clippedWhite.count(where: { $0 })
@@ -170,6 +179,15 @@ struct BorderAppearance: Sendable {
             }
         }
         return result
+    }
+
+    /// The unit normal of side a→b pointing away from `centre`.
+    private func outward(_ a: Point, _ b: Point, from centre: Point) -> Point {
+        let d = b - a
+        let len = max((d.x * d.x + d.y * d.y).squareRoot(), 1e-9)
+        let n = Point(-d.y / len, d.x / len)
+        let mid = (a + b) * 0.5
+        return (mid - centre).x * n.x + (mid - centre).y * n.y < 0 ? n * -1 : n
     }
 
     /// The typical colour of a strip parallel to side a→b, `offset` pixels beyond it (away from
@@ -212,6 +230,35 @@ struct BorderAppearance: Sendable {
     private func agreeingSides(_ sides: [Color?]) -> Int {
         guard let whole = median(sides.compactMap { $0 }) else { return 0 }
         return sides.compactMap { $0 }.filter { agrees($0, with: whole) }.count
+    }
+
+    /// How many of the sides agree with the others in chromaticity and in brightness against the
+    /// surface just outside them.
+    ///
+    /// A shadow over part of a print (the phone's and the hand's, as a photo from above so often has)
+    /// darkens the band on the shaded sides by half or more, far beyond the light's falloff, but it
+    /// darkens the table beside them by as much and leaves their chromaticity: the band's brightness
+    /// against the table's is the same on every side. Wood grain or a picture's region taken for a band
+    /// keeps neither its chromaticity nor that ratio across a change of light.
+    /// The ratio is taken sample by sample against the table right beside each sample, so a shadow's
+    /// edge across a side, which leaves part of it lit, does not matter.
+    private func agreeingUnderShade(_ sides: [Color?], againstTable: [Float?]) -> Int {
+        func sum(_ c: Color) -> Float { c.0 + c.1 + c.2 }
+        let present = (0..<4).compactMap { i -> (band: Color, ratio: Float)? in
+            guard let c = sides[i], let r = againstTable[i] else { return nil }
+            return (c, r)
+        }
+        guard present.count >= 3, let whole = median(present.map(\.band)) else { return 0 }
+        var ratios = present.map(\.ratio)
+        let typical = OrderStatistic.select(&ratios, ratios.count / 2)
+        let wholeSum = max(sum(whole), 1)
+        return present.filter { side in
+            let s = max(sum(side.band), 1)
+            let dr = side.band.0 / s - whole.0 / wholeSum, dg = side.band.1 / s - whole.1 / wholeSum
+            let relative = side.ratio / typical
+            return (dr * dr + dg * dg).squareRoot() <= chromaTolerance
+                && relative <= brightnessRatio && relative >= 1 / brightnessRatio
+        }.count
     }
 
     /// Whether a side's colour `c` is the border's `whole` colour in chromaticity and, within the

@@ -97,6 +97,25 @@ struct SceneMaker {
         var seamColor: (Double, Double, Double) = (205, 205, 200)
     }
 
+    /// The shadow of the phone and the hand holding it over part of the photo: beyond a straight edge
+    /// the light falls to `kept` of itself, smoothly across a penumbra `penumbra` pixels wide.
+    struct CastShadow {
+        /// A point in the middle of the penumbra.
+        var through: Point
+        /// The direction into the shadow, across the edge.
+        var into: Point
+        var kept = 0.6
+        var penumbra = 40.0
+
+        /// The share of the light at (x, y).
+        func light(_ x: Double, _ y: Double) -> Double {
+            let length = max((into.x * into.x + into.y * into.y).squareRoot(), 1e-9)
+            let d = ((x - through.x) * into.x + (y - through.y) * into.y) / length
+            let t = min(1, max(0, d / penumbra + 0.5))
+            return 1 - (1 - kept) * t * t * (3 - 2 * t)
+        }
+    }
+
     struct Glare {
         var center: Point
         var radius: Double
@@ -115,6 +134,7 @@ struct SceneMaker {
     /// Standard deviation of the sensor noise, levels.
     var noise = 2.0
     var glare: [Glare] = []
+    var castShadow: CastShadow?
     var occluders: [Occluder] = []
     var pockets: [Pocket] = []
     /// Darkening of the contact shadow next to a card (0: none).
@@ -185,7 +205,7 @@ struct SceneMaker {
                     let coverage = min(1, max(0, (1 - (u * u + v * v).squareRoot()) * min(o.radii.0, o.radii.1) + 0.5))
                     c = (c.0 + (o.color.0 - c.0) * coverage, c.1 + (o.color.1 - c.1) * coverage, c.2 + (o.color.2 - c.2) * coverage)
                 }
-                let light = 1 - falloff * px / Double(width)
+                let light = (1 - falloff * px / Double(width)) * (castShadow?.light(px, py) ?? 1)
                 c = (c.0 * light * cast.0, c.1 * light * cast.1, c.2 * light * cast.2)
                 for g in glare {
                     let r2 = ((px - g.center.x) * (px - g.center.x) + (py - g.center.y) * (py - g.center.y)) / (g.radius * g.radius)

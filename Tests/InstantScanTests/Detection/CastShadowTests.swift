@@ -1,0 +1,31 @@
+import Testing
+@testable import InstantScan
+
+/// Prints with the shadow of the phone and the hand across them, as photos taken from above under a
+/// ceiling lamp so often have (issue 13): the shaded sides of the band are darker by far more than
+/// the light's falloff, and so is the table beside them.
+@Suite("Prints in the phone's shadow")
+struct CastShadowTests {
+    /// A white-framed Polaroid 600 on a wood table, the shadow's edge across the card near one corner
+    /// so that two sides of the band lie in it.
+    static func shadowed(_ frame: (Double, Double, Double), surface: SceneMaker.Surface) -> SceneMaker {
+        var s = SceneMaker()
+        s.surface = surface
+        let card = SceneMaker.corners(format: .polaroid600, center: Point(600, 450), height: 600, rotation: 0.08, tilt: 0.1)
+        s.prints = [SceneMaker.Print(format: .polaroid600, corners: card, cardColor: frame, pictureSeed: 17)]
+        s.castShadow = SceneMaker.CastShadow(through: Point(640, 380), into: Point(1, -0.8), kept: 0.6, penumbra: 40)
+        return s
+    }
+
+    @Test("a print half in the phone's shadow is found at its own edges",
+          arguments: [(246.0, 244.0, 236.0), (232.0, 214.0, 168.0), (196.0, 40.0, 46.0)])
+    func halfInShadow(_ frame: (Double, Double, Double)) throws {
+        let scene = Self.shadowed(frame, surface: .wood(angle: 0.15))
+        try scene.dumpIfAsked(as: "cast-shadow-\(Int(frame.0))")
+        let found = try PrintDetectorTests.detect(scene)
+        #expect(found.count == 1)
+        let print = try #require(PrintDetectorTests.match(scene.prints[0], in: found))
+        SettingDetectionTests.expectPlaced(print, scene.prints[0], share: 0.005)
+        #expect(print.format == .polaroid600)
+    }
+}
