@@ -28,8 +28,9 @@ struct ColorGradient: Sendable {
         width = image.width
         height = image.height
         let w = width, h = height
+        // Three arrays of their own: `var c2 = mag` would copy mag's pages on first write.
         var mag = [Float](repeating: 0, count: w * h)
-        var c2 = mag, s2 = mag
+        var c2 = [Float](repeating: 0, count: w * h), s2 = [Float](repeating: 0, count: w * h)
         if w >= 3 && h >= 3 {
             // Per plane: horizontal difference and smoothing of three consecutive rows (a ring of
             // 3 rows for each of 3 planes), then the tensor's three sums of one row. In bands of
