@@ -189,20 +189,15 @@ static void is_block(const is_rle_deflater *d, is_bit_writer *w, const uint8_t *
     /* Parsed once into symbols, counted, then written from the symbols. */
     uint16_t *symbols = d->symbols;
     size_t symbol_count = 0;
-    /* Four tallies, taken in turn: filtered rows repeat a symbol (a 0 of a flat area) many times
-     * in a row, and one tally's increments would each wait for the last one's store. */
-    uint32_t tally[4][IS_PARSED_SYMBOLS];
-    memset(tally, 0, sizeof tally);
+    uint32_t parsed[IS_PARSED_SYMBOLS] = {0};
     symbols[symbol_count++] = b[0];
     for (size_t i = 1; i < n;) {
         size_t run = is_run(b, i, n);
         uint16_t symbol = run ? (uint16_t)(256 + run) : b[i];
-        tally[symbol_count & 3][symbol]++;
         symbols[symbol_count++] = symbol;
+        parsed[symbol]++;
         i += run ? run : 1;
     }
-    uint32_t parsed[IS_PARSED_SYMBOLS];
-    for (int s = 0; s < IS_PARSED_SYMBOLS; s++) parsed[s] = tally[0][s] + tally[1][s] + tally[2][s] + tally[3][s];
     parsed[b[0]]++;
     uint32_t freq[IS_LITLEN_SYMBOLS] = {0};
     uint64_t matches = 0;
