@@ -15,6 +15,9 @@ protocol CardRows {
     /// Row `y` as ``row(_:)`` gives it, where only columns `first`, `first + step`, … below `end`
     /// need be read (a sampler on a sparse grid); the others may hold anything.
     func row(_ y: Int, columnsFrom first: Int, to end: Int, every step: Int) -> UnsafePointer<UInt8>
+    /// Another reader of the same card that may read rows on another thread while this one reads
+    /// (the two hold their rows apart); nil when the card cannot give one.
+    func concurrentReader() -> Self?
 }
 
 extension CardRows {
@@ -22,6 +25,9 @@ extension CardRows {
     func row(_ y: Int, columnsFrom first: Int, to end: Int, every step: Int) -> UnsafePointer<UInt8> {
         row(y)
     }
+
+    /// None: readers go one at a time unless the card says otherwise.
+    func concurrentReader() -> Self? { nil }
 
     /// The size as a ``PixelSize``.
     var cardSize: PixelSize { PixelSize(width: width, height: height) }

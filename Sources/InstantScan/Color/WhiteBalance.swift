@@ -64,6 +64,32 @@ public struct WhiteBalance: Sendable {
         estimate(card: card, format: format, ring: nil)
     }
 
+    /// The frame's samples, the light the picture and surroundings show, and the picture's
+    /// samples: readings of the card that share nothing (the frame band, the picture's grids). On
+    /// a streamed scan each row they read is warped when asked for, most of what they cost, so
+    /// where the card gives a second reader and the scan may use two cores the scene's reading
+    /// runs beside the other two, each in its own order: the same results as one after another.
+    static func readings<Card: CardRows>(of card: Card, format: PrintFormat, ring: SurfaceRing?, space: WorkingSpace,
+                                         locus: PlanckianLocus) -> (FrameSamples, SceneLight?, PictureSamples) {
+        guard ProcessInfoCores.active > 1, let second = card.concurrentReader() else {
+            return (FrameSamples(card: card, format: format),
+                    SceneLight.estimate(card: card, format: format, ring: ring, space: space, locus: locus),
+                    PictureSamples(card: card, window: format))
+        }
+        var samples: FrameSamples?, picture: PictureSamples?, scene: SceneLight?
+        // Task 0 only reads `card` and writes `samples` and `picture`; task 1 only reads `second`
+        // and writes `scene`.
+        RowBands.run([0..<1, 1..<2]) { task, _ in
+            if task == 0 {
+                samples = FrameSamples(card: card, format: format)
+                picture = PictureSamples(card: card, window: format)
+            } else {
+                scene = SceneLight.estimate(card: second, format: format, ring: ring, space: space, locus: locus)
+            }
+        }
+        return (samples!, scene, picture!)
+    }
+
     /// The light on `card`, judging its frame also against `ring`, the surface around the card
     /// in the photo (nil when the photo shows none).
     ///
@@ -86,14 +112,12 @@ public struct WhiteBalance: Sendable {
             guard let format else { return pictureEstimate(card: card) }
             let space = WorkingSpace(profile)
             let locus = PlanckianLocus(space: space)
-            let samples = FrameSamples(card: card, format: format)
-            let scene = SceneLight.estimate(card: card, format: format, ring: ring, space: space, locus: locus)
+            let (samples, scene, picture) = Self.readings(of: card, format: format, ring: ring, space: space, locus: locus)
             guard let fit = FrameLightFit.fit(samples, format: format, locus: locus) else {
                 return sceneEstimate(scene, shape: nil, card: card, frame: nil, ring: ring,
                                      reason: "no frame to read: light from the picture and its surroundings")
             }
             let inliers = fit.inlier.filter { $0 }.count
-            let picture = PictureSamples(card: card, window: format)
             let pictureBright = picture.luminanceQuantile(0.9, in: space) ?? 0
             let judgement = FrameJudgement(fit: fit, samples: samples, windowBottom: format.normalizedWindow.corners.map(\.y).max() ?? 1,
                                            pictureBright: pictureBright, scene: scene, greys: PictureGreys(picture: picture),

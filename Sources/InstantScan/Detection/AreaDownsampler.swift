@@ -17,8 +17,9 @@ enum AreaDownsampler {
         let across = Taps(source: stored.width, output: ws), down = Taps(source: stored.height, output: hs)
         let indexing = UprightIndexing(orientation: orientation, workingStored: PixelSize(width: ws, height: hs))
         let up = indexing.upright
+        // Three arrays of their own: `var green = red` would copy red's pages on first write.
         var red = [Float](repeating: 0, count: up.area)
-        var green = red, blue = red
+        var green = [Float](repeating: 0, count: up.area), blue = [Float](repeating: 0, count: up.area)
 
         let bpp = image.format.bytesPerPixel
         // One photo row averaged across: three floats a working column. Neighbouring working rows

@@ -49,8 +49,9 @@ enum BoxDownsampler {
         let bw = min(k, stored.width), bh = min(k, stored.height)
         let indexing = UprightIndexing(orientation: orientation, workingStored: PixelSize(width: ws, height: hs))
         let up = indexing.upright, origin = indexing.origin, stepX = indexing.stepX, stepY = indexing.stepY
+        // Three arrays of their own: `var green = red` would copy red's pages on first write.
         var red = [Float](repeating: 0, count: up.area)
-        var green = red, blue = red
+        var green = [Float](repeating: 0, count: up.area), blue = [Float](repeating: 0, count: up.area)
 
         let rowBytes = ws * bw * bpp
         // 16-bit column sums hold up to 257 rows of 255 and fill twice the vector lanes of 32-bit ones.

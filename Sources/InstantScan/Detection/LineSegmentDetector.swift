@@ -40,7 +40,6 @@ struct LineSegmentDetector: Sendable {
         // Visit order: strongest first, by counting sort on a quarter-level quantisation.
         let bins = 1024
         var counts = [Int](repeating: 0, count: bins + 1)
-        var order = [Int32](repeating: 0, count: n)
         var used = [UInt8](repeating: 1, count: n)
         var segments: [LineSegment] = []
         let cosLimit = Float(cos(2 * angleTolerance))
@@ -71,6 +70,9 @@ struct LineSegmentDetector: Sendable {
                         let medianMagnitude = Float(bins - 1 - medianBin) / 4
                         let floorMagnitude = max(threshold, textureFactor * medianMagnitude)
                         let floorBin = bins - 1 - min(Int(floorMagnitude * 4), bins - 1)
+                        // Room for the usable pixels alone (a tenth of the image or so): the whole image's
+                        // worth of indices would be 4 bytes a pixel of fresh pages, most never written.
+                        var order = [Int32](repeating: 0, count: usable)
                         var start = 0
                         for b in 0..<bins {
                             let c = counts[b]

@@ -42,8 +42,9 @@ struct LocalDetailQuads {
         let x1 = min(Double(size.width - 1), box.1.x), y1 = min(Double(size.height - 1), box.1.y)
         let width = Int((x1 - x0) / scale), height = Int((y1 - y0) / scale)
         guard width >= 16, height >= 16 else { return nil }
+        // Three arrays of their own: `var green = red` would copy red's pages on first write.
         var red = [Float](repeating: 0, count: width * height)
-        var green = red, blue = red
+        var green = [Float](repeating: 0, count: width * height), blue = [Float](repeating: 0, count: width * height)
         var row = [Float](repeating: 0, count: 3 * width)
         for y in 0..<height {
             let start = Point(x0, y0 + Double(y) * scale)

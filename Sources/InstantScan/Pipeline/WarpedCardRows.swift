@@ -24,6 +24,12 @@ final class WarpedCardRows: CardRows {
         held = try (0..<2).map { _ in (-1, nil, try PixelBuffer(width: scan.size.width, height: 1)) }
     }
 
+    /// A reader of its own over the same scan: two row buffers of its own, rows warped on the
+    /// thread that asks (the scan's band and converter are only read).
+    func concurrentReader() -> WarpedCardRows? {
+        try? WarpedCardRows(scan)
+    }
+
     var width: Int { scan.size.width }
     var height: Int { scan.size.height }
 
