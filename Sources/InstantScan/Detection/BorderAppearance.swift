@@ -30,6 +30,10 @@ struct BorderAppearance: Sendable {
 
     typealias Color = (Float, Float, Float)
 
+    /// Least plainness of a band whose sides may agree against the table beside them: a shadow's soft
+    /// edge across a plain band leaves most neighbouring samples matching.
+    static let plainForShade = 0.75
+
     struct Result: Sendable {
         /// Share of neighbouring sample pairs along the band that match, 0...1.
         var plainness: Double
@@ -139,9 +143,13 @@ struct BorderAppearance: Sendable {
             if let w = inside[i], distance(w, c) >= minimumContrast { windowEdges += 1 }
         }
         // The sides agree by their medians, or, where a sheen lies over part of the band, by the
-        // parts it missed, or, where a shadow lies over part of the print, each against the table
-        // beside it.
-        var agreeing = max(agreeingSides(band), agreeingSides(lit), agreeingUnderShade(band, againstTable: againstTable))
+        // parts it missed, or, where a shadow lies over part of a plain band, each against the table
+        // beside it. (A band that is not plain, a window's frame among clapboards or a region of
+        // texture, gets no such allowance: its sides' brightness says little either way.)
+        var agreeing = max(agreeingSides(band), agreeingSides(lit))
+        if Double(plain) >= Self.plainForShade * Double(pairs) {
+            agreeing = max(agreeing, agreeingUnderShade(band, againstTable: againstTable))
+        }
         // A clipped side agrees with a white border and with nothing else; one that does not agree
         // counts neither way, as glare over a coloured border's side says nothing of its colour.
         let clippedSides = clippedWhite.count(where: { $0 })
