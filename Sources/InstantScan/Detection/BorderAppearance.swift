@@ -25,6 +25,9 @@ struct BorderAppearance: Sendable {
     var minimumContrast: Float = 5
     /// How far beyond an edge the outside strips are sampled, working pixels.
     var stripOffset = 2.5
+    /// How far beyond a card's edge the outside strip is sampled where the photo ends within
+    /// ``stripOffset`` of it, working pixels: past the edge's blur (about a pixel), still in view.
+    var nearStripOffset = 1.25
     /// Samples with every channel at least this bright are glare and left out.
     var clipLevel: Float = 250
 
@@ -185,7 +188,11 @@ struct BorderAppearance: Sendable {
         var samples: [Color] = []
         for k in 0...count {
             let t = 0.15 + 0.7 * Double(k) / Double(count)
-            if let c = sample(a + d * t + n * offset) { samples.append(c) }
+            var p = a + d * t + n * offset
+            // A card filling the frame shows only a sliver of the surface beyond it before the photo
+            // ends: the step from card to surface is read in that sliver.
+            if offset > nearStripOffset && !isInView(p) { p = a + d * t + n * nearStripOffset }
+            if let c = sample(p) { samples.append(c) }
         }
         return samples.count * 2 > count ? samples : nil
     }
