@@ -25,6 +25,10 @@ struct BorderAppearance: Sendable {
     var minimumContrast: Float = 5
     /// How far beyond an edge the outside strips are sampled, working pixels.
     var stripOffset = 2.5
+    /// The least room, working pixels, between a card's edge and the photo's end in which the surface
+    /// beyond the edge is read where the photo ends within ``stripOffset`` of it: a working pixel
+    /// averages several of the photo's, so the one past the edge's own is the surface's alone.
+    var nearStripOffset = 0.75
     /// Samples with every channel at least this bright are glare and left out.
     var clipLevel: Float = 250
 
@@ -211,7 +215,16 @@ struct BorderAppearance: Sendable {
         var samples: [Color] = []
         for k in 0...count {
             let t = 0.15 + 0.7 * Double(k) / Double(count)
-            if let c = sample(a + d * t + n * offset) { samples.append(c) }
+            let q = a + d * t
+            var p = q + n * offset
+            // A card filling the frame shows only a sliver of the surface beyond it before the photo
+            // ends: the step from card to surface is read in that sliver, at the photo's last pixels.
+            if offset > 0 && !isInView(p) {
+                let room = roomInView(from: q, along: n)
+                guard room >= nearStripOffset else { continue }
+                p = q + n * min(offset, room)
+            }
+            if let c = sample(p) { samples.append(c) }
         }
         return samples.count * 2 > count ? samples : nil
     }
@@ -222,6 +235,14 @@ struct BorderAppearance: Sendable {
         guard isInView(p) else { return nil }
         let c = image.color(at: p)
         return min(c.0, c.1, c.2) >= clipLevel ? nil : c
+    }
+
+    /// How far from `p` along the unit vector `n` the photo runs on (0 when `p` is outside it).
+    private func roomInView(from p: Point, along n: Point) -> Double {
+        func room(_ u: Double, _ du: Double, _ last: Double) -> Double {
+            du > 1e-9 ? (last - u) / du : (du < -1e-9 ? u / -du : .infinity)
+        }
+        return max(0, min(room(p.x, n.x, Double(image.width - 1)), room(p.y, n.y, Double(image.height - 1))))
     }
 
     private func isInView(_ p: Point) -> Bool {

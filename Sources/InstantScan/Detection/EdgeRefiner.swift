@@ -39,6 +39,11 @@ struct EdgeRefiner {
         var curve: EdgeCurve? = nil
     }
 
+    /// Pixels a profile must see beyond the predicted edge when the photo ends within its reach: a
+    /// step and the peak of its derivative take about two, and the edge is seldom further out than
+    /// predicted on a card the working image placed whole.
+    var minimumBeyond = 3
+
     /// Weakest colour change that counts as an edge, levels per pixel.
     var minimumContrast: Float = 2
     /// A peak must reach this share of the profile's strongest to count.
@@ -194,11 +199,17 @@ struct EdgeRefiner {
             let t = start + usable * (Double(k) + 0.5) / Double(profiles)
             let shift = centre(t)
             let first = a + u * t + n * (shift + Double(-radius - 1))
-            guard sampler.profile(from: first, step: n, count: count, into: &colours) else { continue }
+            // A card filling the frame has its edge a few pixels from the photo's: the profile runs
+            // out of the photo beyond it. What lies in view is used, as long as it reaches past the
+            // predicted edge by the pixels a step needs on its far side (see ``minimumBeyond``).
+            let inView = sampler.profilePrefix(from: first, step: n, count: count, into: &colours)
+            guard inView == count || inView >= radius + 1 + minimumBeyond else { continue }
             points.taken += 1
-            // Colour derivative magnitude at s = -radius ... radius (index j = s + radius + 1).
+            // Colour derivative magnitude at s = -radius ... radius (index j = s + radius + 1); none
+            // where the difference would reach past the photo.
             var strongest: Float = 0
             for j in 1..<(count - 1) {
+                guard j + 1 < inView else { deriv[j] = 0; continue }
                 let dr = colours[3 * (j + 1)] - colours[3 * (j - 1)]
                 let dg = colours[3 * (j + 1) + 1] - colours[3 * (j - 1) + 1]
                 let db = colours[3 * (j + 1) + 2] - colours[3 * (j - 1) + 2]
@@ -206,8 +217,15 @@ struct EdgeRefiner {
                 deriv[j] = v
                 strongest = max(strongest, v)
             }
-            for j in 1..<(count - 1) { sorted[j - 1] = deriv[j] }
-            let median = OrderStatistic.select(&sorted, sorted.count / 2)
+            let measured = min(count - 1, inView - 1) - 1
+            for j in 1...measured { sorted[j - 1] = deriv[j] }
+            let median: Float
+            if measured == sorted.count {
+                median = OrderStatistic.select(&sorted, measured / 2)
+            } else {
+                var seen = Array(sorted[0..<measured])
+                median = OrderStatistic.select(&seen, measured / 2)
+            }
             points.noise.append(Double(median))
             guard strongest >= minimumContrast else { continue }
             let floor = max(minimumContrast, relativePeak * strongest)

@@ -34,18 +34,24 @@ struct FullResolutionSampler {
     /// Samples a run of `count` points `start + k·step` (upright) into `out` as RGB triples;
     /// returns false (leaving `out` partly written) when any point falls outside the photo.
     func profile(from start: Point, step: Point, count: Int, into out: inout [Float]) -> Bool {
+        profilePrefix(from: start, step: step, count: count, into: &out) == count
+    }
+
+    /// Samples the run of ``profile(from:step:count:into:)`` up to the first point outside the
+    /// photo; returns how many points were written (0 when the start itself is outside).
+    func profilePrefix(from start: Point, step: Point, count: Int, into out: inout [Float]) -> Int {
         let s0 = toStored.apply(start), ds = toStored.applyToVector(step)
         let w = image.width, h = image.height
-        guard w >= 2, h >= 2 else { return false }
+        guard w >= 2, h >= 2 else { return 0 }
         let maxX = Double(w - 1), maxY = Double(h - 1)
         if out.count < 3 * count { out = [Float](repeating: 0, count: 3 * count) }
         let stride = image.bytesPerRow, bpp = image.format.bytesPerPixel
-        return image.withUnsafeBytes { raw -> Bool in
+        return image.withUnsafeBytes { raw -> Int in
             let base = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
-            return out.withUnsafeMutableBufferPointer { o -> Bool in
+            return out.withUnsafeMutableBufferPointer { o -> Int in
                 for k in 0..<count {
                     let x = s0.x + ds.x * Double(k), y = s0.y + ds.y * Double(k)
-                    guard x >= 0, y >= 0, x <= maxX, y <= maxY else { return false }
+                    guard x >= 0, y >= 0, x <= maxX, y <= maxY else { return k }
                     let x0 = min(Int(x), w - 2), y0 = min(Int(y), h - 2)
                     let fx = Float(x - Double(x0)), fy = Float(y - Double(y0))
                     let p = base + y0 * stride + x0 * bpp
@@ -56,7 +62,7 @@ struct FullResolutionSampler {
                         o[3 * k + c] = top + (bottom - top) * fy
                     }
                 }
-                return true
+                return count
             }
         }
     }
