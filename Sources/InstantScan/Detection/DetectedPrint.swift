@@ -34,6 +34,9 @@ public struct DetectedPrint: Sendable {
     /// Whether the detector judged the border patterned or not plain (``PrintRefiner/patternedBorder``),
     /// so that a later refinement at another resolution refines the card's sides as it did.
     var patternedBorder = false
+    /// True when refinement moved the card's sides in from its sleeve pocket's edges
+    /// (``PrintRefiner/Refined/movedInFromPocket``): the quad first found was the pocket.
+    var movedInFromPocket = false
 
     /// A print found elsewhere (by hand, by another tool), to be refined or scanned like a detected one.
     public init(format: PrintFormat?, card: Quad, window: Quad?, confidence: Double, touchesImageBorder: Bool) {

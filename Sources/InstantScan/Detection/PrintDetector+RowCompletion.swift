@@ -56,7 +56,8 @@ extension PrintDetector {
     /// a few pixels of border — all four card edges were measured and the card has the format's
     /// shape. The refined card must still be a neighbour's shape and size: its neighbours, seen at
     /// the same angle, tell its shape better than perspective recovery from one small quad can (a
-    /// corner 4 px off on a 70 px card moves that by half).
+    /// corner 4 px off on a 70 px card moves that by half); or, for a card found inside its sleeve
+    /// pocket, the pocket must be (it was, for `h` to be tried).
     private func measured(_ h: PrintHypothesis, row: PrintRowModel,
                           refine: (PrintHypothesis) -> (DetectedPrint, consistent: Bool, fit: Double)) -> DetectedPrint? {
         var (print, consistent, _) = refine(h)
@@ -69,6 +70,10 @@ extension PrintDetector {
         } else {
             return nil
         }
-        return row.fits(print.card) ? print : nil
+        // On an album page the grid repeats the pockets, not the cards: a card moved in from its
+        // pocket's edges (a card off its nominal size, or turned in its pocket, and the margin
+        // foreshortened on a page seen at a steep angle) need not have its neighbours' shape, as
+        // long as its pocket, the quad the row was asked about, has.
+        return row.fits(print.card) || print.movedInFromPocket ? print : nil
     }
 }

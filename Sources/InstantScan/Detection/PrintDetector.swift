@@ -84,6 +84,7 @@ public struct PrintDetector: Sendable {
             print.measuredWindowEdges = refined.windowSidesMeasured
             print.measuredWindow = refined.measuredWindow
             print.patternedBorder = refiner.patternedBorder
+            print.movedInFromPocket = refined.movedInFromPocket
             return (print, refined.isConsistent, refined.verdict?.windowError ?? 1)
         }
         var found = sharingFormat(select(ranked, width: work.width, height: work.height, upright: upright,

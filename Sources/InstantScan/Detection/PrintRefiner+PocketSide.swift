@@ -65,10 +65,7 @@ extension PrintRefiner {
         let margin = Self.median(inside)
         guard Self.median(inside.map { Self.difference($0, margin) }) <= 0.6 * limit else { return .unplain }
         // Where the border's colour begins (and lasts) in each profile.
-        let begins = zip(along, profiles).compactMap { t, p -> (t: Double, at: Int)? in
-            let off = p.map { Self.difference($0, border) }
-            return (1..<(off.count - 2 * run)).first { j in off[j..<(j + 2 * run)].allSatisfy { $0 < limit } }.map { (t, $0) }
-        }
+        let begins = Self.borderBegins(profiles, along: along, border: border, limit: limit, run: run, lasting: 1)
         let starts = begins.map(\.at)
         guard Double(starts.count) >= 0.6 * Double(profiles.count) else { return .unread }
         // A pocket leaves a margin of page at least `narrowest` wide between its edge and the card's.
@@ -94,7 +91,11 @@ extension PrintRefiner {
                                                             rule: .firstFromBorder)
         guard let found = searched.flatMap({ $0.isCleanSide() ? $0 : nil })
                 ?? (limit < Self.pocketColourDifference
-                    ? borderBeginning(begins, profiles: profiles.count, from: a, along: d, normal: normal, skip: skip) : nil)
+                    ? borderBeginning(begins, along: along, from: a, along: d, normal: normal, skip: skip)
+                        ?? borderBeginning(Self.borderBegins(profiles, along: along, border: border, limit: limit, run: run,
+                                                             lasting: Self.hazedBorderLasting),
+                                           along: along, from: a, along: d, normal: normal, skip: skip)
+                    : nil)
         else { return .unread }
         let turn = abs(line.direction.x * found.line.direction.y - line.direction.y * found.line.direction.x)
         // A card lying turned in its pocket rests a corner on the pocket's side: its edge leaves the
@@ -104,25 +105,63 @@ extension PrintRefiner {
         return .pocket(found, page: margin, offBorder: offBorder)
     }
 
+    /// Share of the samples after a border's beginning that must have its colour for it to last.
+    /// Under a sleeve's haze a dark card's light is mostly the haze's, which the sleeve's film lifts
+    /// unevenly where it stands off the card near its edge: the first pixels inside a dark card's
+    /// edge waver about the limit, and a rule that every one of them be within it puts the
+    /// beginning a bevel's width further in on some profiles and not on others.
+    static let hazedBorderLasting = 0.75
+
+    /// Where the border's colour begins in each of `profiles` (at `along`): the first sample within
+    /// `limit` of `border` after which at least the share `lasting` of the next `2 · run` are.
+    static func borderBegins(_ profiles: [[[Float]]], along: [Double], border: [Float], limit: Float, run: Int,
+                             lasting: Double) -> [(t: Double, at: Int)] {
+        let needed = Int((lasting * Double(2 * run)).rounded(.up))
+        return zip(along, profiles).compactMap { t, p -> (t: Double, at: Int)? in
+            let off = p.map { difference($0, border) }
+            guard off.count > 2 * run + 1 else { return nil }
+            return (1..<(off.count - 2 * run)).first { j in
+                off[j] < limit && off[j..<(j + 2 * run)].filter { $0 < limit }.count >= needed
+            }.map { (t, $0) }
+        }
+    }
+
     /// Where card and page are both dark under a sleeve's haze (a border dark enough for a limit
     /// below the light border's), the card's edge is a step of a few levels a pixel, and a search
     /// wide enough to follow a card turned in its pocket also meets the pocket's edge a margin
     /// further out, the stronger step, and comes back ragged. The line along which the border's
     /// colour begins is then the card's edge, to within its blur, when the profiles agree on it as
-    /// closely as a clean edge's do (four in five within a pixel and a half of one straight line,
-    /// three in four of all taken); the card is refined again from it.
-    private func borderBeginning(_ begins: [(t: Double, at: Int)], profiles: Int, from a: Point, along d: Point,
+    /// closely as a clean edge's do: four in five within a pixel and a half of one straight line,
+    /// three in four of all taken. A glossy streak across the margin hides the edge over one
+    /// stretch of the side (the haze's sheen, brighter than card and page alike) and the profiles
+    /// there find no beginning or a wrong one; outside it the edge is as clean as ever, so the line
+    /// also holds when every profile off it lies in one run along the side and three in five of all
+    /// taken are on it. The card is refined again from the line.
+    private func borderBeginning(_ begins: [(t: Double, at: Int)], along taken: [Double], from a: Point, along d: Point,
                                  normal: Point, skip: Double) -> EdgeRefiner.Result? {
         guard begins.count >= 2 else { return nil }
+        let profiles = taken.count
         let (offset, slope) = Self.lineThrough(begins)
         let residuals = begins.map { abs(Double($0.at) - offset - slope * $0.t) }
         let inliers = residuals.filter { $0 <= 1.5 }.count
-        guard Double(inliers) >= 0.8 * Double(begins.count), Double(inliers) >= 0.75 * Double(profiles) else { return nil }
+        let clean = Double(inliers) >= 0.8 * Double(begins.count) && Double(inliers) >= 0.75 * Double(profiles)
+        guard clean || (Double(inliers) >= 0.6 * Double(profiles)
+                        && Self.offLineInOneStretch(begins, residuals: residuals, taken: taken)) else { return nil }
         // The colour is within the limit of the border's from about the middle of the edge's step.
         let at = { (t: Double) in a + d * t + normal * (skip + offset + slope * t - 0.5) }
         return EdgeRefiner.Result(line: ImageLine(at(0), at(1)), inlierFraction: Double(inliers) / Double(begins.count),
                                   foundFraction: Double(begins.count) / Double(profiles), strength: 0,
                                   scale: residuals.sorted()[residuals.count / 2])
+    }
+
+    /// True when the profiles (at `taken`) that found no beginning or one off the line by more than
+    /// a pixel and a half are all next to one another along the side.
+    private static func offLineInOneStretch(_ begins: [(t: Double, at: Int)], residuals: [Double],
+                                            taken: [Double]) -> Bool {
+        let onLine = zip(begins, residuals).filter { $0.1 <= 1.5 }.map { $0.0.t }
+        let off = taken.indices.filter { k in !onLine.contains { abs($0 - taken[k]) < 1e-9 } }
+        guard let first = off.first, let last = off.last else { return true }
+        return last - first + 1 == off.count
     }
 
     /// The line `at = offset + slope · t` through `points`, robust to a few profiles that met

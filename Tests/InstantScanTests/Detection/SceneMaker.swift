@@ -95,6 +95,9 @@ struct SceneMaker {
         /// Width of the seam, pixels, and its colour.
         var seamWidth = 3.0
         var seamColor: (Double, Double, Double) = (205, 205, 200)
+        /// Width (pixels) of the strip inside the seam where the weld presses the film onto the page,
+        /// leaving no air between them and so no haze: the page shows through clear there.
+        var clearWidth = 0.0
     }
 
     /// The shadow of the phone and the hand holding it over part of the photo: beyond a straight edge
@@ -253,7 +256,8 @@ struct SceneMaker {
         }
         var out = c
         if inside {
-            let k = pocket.haze, h = pocket.hazeColor
+            let clear = pocket.clearWidth > 0 ? min(1, max(0, edge - pocket.clearWidth + 0.5)) : 1
+            let k = pocket.haze * clear, h = pocket.hazeColor
             out = (out.0 + (h.0 - out.0) * k, out.1 + (h.1 - out.1) * k, out.2 + (h.2 - out.2) * k)
         }
         let seam = min(1, max(0, pocket.seamWidth / 2 - edge + 0.5))
