@@ -37,6 +37,27 @@ struct EdgeRefiner {
         /// The side as measured when it bows (a curled card); nil for a straight side. `line` is then
         /// the curve's chord.
         var curve: EdgeCurve? = nil
+        /// For a bowed side, how a straight model reads it (the line through its profiles, that fit's
+        /// inlier share and spread); nil for a straight side.
+        var straightFit: StraightFit? = nil
+
+        struct StraightFit: Sendable {
+            var line: ImageLine
+            var inlierFraction: Double
+            var scale: Double
+        }
+
+        /// The side as a straight model reads it: itself for a straight side.
+        var straightened: Result {
+            guard let straightFit else { return self }
+            var r = self
+            r.line = straightFit.line
+            r.inlierFraction = straightFit.inlierFraction
+            r.scale = straightFit.scale
+            r.curve = nil
+            r.straightFit = nil
+            return r
+        }
     }
 
     /// Pixels a profile must see beyond the predicted edge when the photo ends within its reach: a
@@ -91,6 +112,7 @@ struct EdgeRefiner {
         var result = result(straight, fit)
         if allowsBow, length >= minimumBowedLength, let curve = bowed(a: a, u: u, n: n, length: length, start: start, usable: usable,
                                         profiles: profiles, radius: radius, rule: rule, straight: straight, line: fit) {
+            result.straightFit = .init(line: result.line, inlierFraction: result.inlierFraction, scale: result.scale)
             result.curve = curve.curve
             result.line = curve.curve.chord
             result.inlierFraction = curve.fit.inlierFraction

@@ -3,7 +3,13 @@ extension PrintRefiner {
     /// shows it: the first step met coming from the border. The search reaches far enough to
     /// cover the other formats' windows (a few per cent of the card) and stops well short of the
     /// card's edge: a Wide's side border is only 4.2 % of its width.
-    func measureWindowSides(of predicted: Quad, in card: Quad, refiner: EdgeRefiner) -> [EdgeRefiner.Result?] {
+    ///
+    /// A side may bow where its card side (`cardEdges`, same order) bows the same way: a curled
+    /// card bends its picture with it, and a straight line through a bowed side lies inside its
+    /// ends by most of the bow, moving the window's corners by as much. A bow the card's side does
+    /// not share is read as a straight side.
+    func measureWindowSides(of predicted: Quad, in card: Quad, cardEdges: [EdgeRefiner.Result?],
+                            refiner: EdgeRefiner) -> [EdgeRefiner.Result?] {
         let side = min(card.meanWidth, card.meanHeight)
         let windowRadius = max(2 * workingScale + 3, 0.045 * side)
         return RowBands.map(4) { i -> EdgeRefiner.Result? in
@@ -14,9 +20,24 @@ extension PrintRefiner {
             let d = b - a, length = (d.x * d.x + d.y * d.y).squareRoot()
             // Outward from the window: into the border.
             let outward = Point(d.y / length, -d.x / length)
-            return refiner.refine(from: a, to: b, towardBorder: outward, searchRadius: radius,
-                                  trim: 0.06, rule: .firstFromBorder)
+            let edge = refiner.refine(from: a, to: b, towardBorder: outward, searchRadius: radius,
+                                      trim: 0.06, rule: .firstFromBorder, allowsBow: true)
+            guard let edge, let curve = edge.curve,
+                  !Self.bowMatchesCard(window: curve, card: cardEdges[i]?.curve) else { return edge }
+            return edge.straightened
         }
+    }
+
+    /// Whether a window side bends as its card's parallel side does: the same way, and at most
+    /// about twice as tightly (a border's width apart on one bent sheet the two curve alike; the
+    /// window's shorter side bows by as much less as the square of its length; a thumb over the
+    /// card's side leaves its curve less sure). A bow the card does not share is a shape in the
+    /// picture meeting the border along part of the side, or the border's own pattern.
+    static func bowMatchesCard(window: EdgeCurve, card: EdgeCurve?) -> Bool {
+        // Outward bulges at the middle: the window's profiles run into the picture, the card's out of it.
+        let bulge = window.c2 * window.length * window.length / 4
+        let expected = card.map { -$0.c2 * window.length * window.length / 4 } ?? 0
+        return abs(bulge - expected) <= max(1.5, abs(expected))
     }
 
     /// The window built side by side: each side where the photo shows the picture's edge, the
@@ -64,6 +85,8 @@ extension PrintRefiner {
         }
         guard measured.contains(true) else { return (predicted, measured) }
         guard let window = PrintRefiner.quad(lines: lines) else { return (predicted, [false, false, false, false]) }
-        return (window, measured)
+        // A curled card's measured sides bow: its corners are where the curves meet.
+        guard (0..<4).contains(where: { measured[$0] && edges[$0]?.curve != nil }) else { return (window, measured) }
+        return (PrintRefiner.quad(from: (0..<4).map { measured[$0] ? edges[$0] : nil }, fallback: window), measured)
     }
 }

@@ -106,7 +106,10 @@ struct PrintRefiner {
         // The window as the template places it in the refined card; the search reaches far enough to
         // cover the other formats' windows (a few per cent of the card) in case the guess was wrong.
         let predicted = PrintTemplate(format: format).window(forCard: refinedCard) ?? window
-        let windowEdges = measureWindowSides(of: predicted, in: refinedCard, refiner: refiner)
+        let bowedWindowEdges = measureWindowSides(of: predicted, in: refinedCard, cardEdges: cardEdges, refiner: refiner)
+        // The format and the turn are read on the sides as straight lines; only the window reported
+        // follows a curled card's bowed sides to its corners.
+        let windowEdges = bowedWindowEdges.map { $0?.straightened }
         let measuredWindow = PrintRefiner.quad(from: windowEdges, fallback: predicted)
         // Card sides that could not be refined (out of view) come from the measured window through
         // the template instead of from the working image.
@@ -123,12 +126,14 @@ struct PrintRefiner {
         var result = Refined(card: refinedCard, window: measuredWindow, format: format,
                              cardEdges: cardEdges, windowEdges: windowEdges,
                              windowSidesMeasured: windowEdges.map { $0 != nil }, verdict: verdict)
+        var bowedEdges = bowedWindowEdges
         // Everything a reading reports per side or corner turns together, from the refined order.
         func turn(by turn: Int) {
             result.card = refinedCard.rotatingOrder(by: turn)
             result.window = measuredWindow.rotatingOrder(by: turn)
             result.cardEdges = (0..<4).map { cardEdges[($0 + turn) % 4] }
             result.windowEdges = (0..<4).map { windowEdges[($0 + turn) % 4] }
+            bowedEdges = (0..<4).map { bowedWindowEdges[($0 + turn) % 4] }
             result.windowSidesMeasured = result.windowEdges.map { $0 != nil }
             result.measuredWindow = windowEdges.allSatisfy({ $0 != nil }) ? result.window : nil
         }
@@ -150,6 +155,13 @@ struct PrintRefiner {
             turn(by: PrintRefiner.thickBorderTurn(card: refinedCard, window: measuredWindow))
             return result
         }
+        // A measured window's corners where its sides meet, bowed or straight (the window
+        // reported; the format was read on straight sides).
+        func measured() -> Refined {
+            var r = result
+            r.window = PrintRefiner.quad(from: bowedEdges, fallback: result.window)
+            return r
+        }
         // The measured window decided the format and the turn; as an output a side of it is less
         // sure than the card (a pale sky or a white wall in the picture can pull it inward), so the
         // window is built side by side below: each side the photo shows clearly, square to the card,
@@ -157,20 +169,20 @@ struct PrintRefiner {
         // Not so for a card a side of which was found beyond the template's reach: the card is off
         // its nominal size, and where the window sits in it the template cannot say; its window is
         // the measured one when all four of its edges were found.
-        if offNominal && windowEdges.allSatisfy({ $0 != nil }) { return result }
+        if offNominal && windowEdges.allSatisfy({ $0 != nil }) { return measured() }
         // Nor for a window measured cleanly on all four sides with its format's size, where the photo
         // shows it: prints of a format place their window a millimetre or so off its nominal spot,
         // and an edge pulled in by a pale picture would leave the window smaller than its format's.
         if clearWindow, let format = result.format,
            let residual = FormatClassifier.windowResidual(window: result.window, card: result.card, format: format),
            residual.size <= measuredWindowSize, residual.offset <= measuredWindowOffset {
-            return result
+            return measured()
         }
         if let final = result.format, let predicted = PrintTemplate(format: final).window(forCard: result.card) {
             // The sides were searched about the hypothesis's window; a format or a turn the verdict
             // changed puts the window elsewhere in the card, where they are searched again.
-            let edges = searchedWindow == final ? result.windowEdges
-                : measureWindowSides(of: predicted, in: result.card, refiner: refiner)
+            let edges = searchedWindow == final ? bowedEdges
+                : measureWindowSides(of: predicted, in: result.card, cardEdges: result.cardEdges, refiner: refiner)
             let built = windowFromVisibleSides(edges: edges, card: result.card, format: final)
             result.window = built?.window ?? predicted
             result.windowSidesMeasured = built?.measured ?? [false, false, false, false]

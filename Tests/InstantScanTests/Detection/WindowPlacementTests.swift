@@ -165,6 +165,63 @@ struct WindowPlacementTests {
         }
     }
 
+    /// Where a point of a curled card (millimetres on the flat card) lies on the photo: the card's
+    /// bow as ``SceneMaker`` draws it, its corners staying put, carries the picture with it.
+    static func seen(_ p: Point, on print: SceneMaker.Print) -> Point {
+        let c = print.cardSize, b = print.bow
+        let toImage = Homography.mapping([Point(0, 0), Point(c.width, 0), Point(c.width, c.height), Point(0, c.height)],
+                                         to: print.corners.corners)!
+        let x = p.x / c.width, y = p.y / c.height
+        let du = 4 * y * (1 - y) * (-b.left * (1 - x) + b.right * x)
+        let dv = 4 * x * (1 - x) * (-b.top * (1 - y) + b.bottom * y)
+        return toImage.apply(Point(p.x + du, p.y + dv))
+    }
+
+    /// The picture's corners on the photo of a curled card.
+    static func seenWindow(_ print: SceneMaker.Print) -> Quad {
+        let w = print.windowRect
+        return Quad(corners: [Point(w.x, w.y), Point(w.x + w.width, w.y), Point(w.x + w.width, w.y + w.height),
+                              Point(w.x, w.y + w.height)].map { seen($0, on: print) })
+    }
+
+    /// A curled print (`format`, bent about one axis, two opposite sides bowing the same way by
+    /// `bow` mm) on wood, `height` px tall.
+    static func curled(_ format: PrintFormat, height: Double, bow: Double, acrossWidth: Bool, rotation: Double,
+                       cardColor: (Double, Double, Double)? = nil) -> SceneMaker {
+        var s = SceneMaker()
+        s.surface = .wood(angle: 0.5)
+        var print = SceneMaker.Print(format: format, corners: SceneMaker.corners(format: format, center: DetectionScenes.centre,
+                                                                                 height: height, rotation: rotation),
+                                     pictureSeed: 6)
+        if let cardColor { print.cardColor = cardColor }
+        print.bow = acrossWidth ? (top: bow, right: 0, bottom: -0.9 * bow, left: 0) : (top: 0, right: bow, bottom: 0, left: -0.9 * bow)
+        s.prints = [print]
+        return s
+    }
+
+    @Test("a curled print's window: corners where its bowed sides meet, not on lines through their middles",
+          arguments: [(PrintFormat.polaroid600, 640.0, 1.3, true, 0.1), (.instaxMini, 700, 1.2, false, -0.15),
+                      (.instaxSquare, 620, 1.2, true, 1.62)])
+    func curledWindow(format: PrintFormat, height: Double, bow: Double, acrossWidth: Bool, rotation: Double) throws {
+        let scene = Self.curled(format, height: height, bow: bow, acrossWidth: acrossWidth, rotation: rotation)
+        let truth = scene.prints[0]
+        let found = try PrintDetectorTests.detect(scene)
+        try #require(found.count == 1)
+        let print = found[0]
+        #expect(print.format == format)
+        let corners = Self.seenWindow(truth)
+        // The premise: the picture's sides bow well clear of the lines through their ends.
+        let w = truth.windowRect
+        let middles = [Point(w.x + w.width / 2, w.y), Point(w.x + w.width, w.y + w.height / 2),
+                       Point(w.x + w.width / 2, w.y + w.height), Point(w.x, w.y + w.height / 2)]
+        let sagitta = (0..<4).map { i in
+            abs(ImageLine(corners.corners[i], corners.corners[(i + 1) % 4]).distance(Self.seen(middles[i], on: truth)))
+        }
+        #expect(sagitta.max()! > 4)
+        let window = try #require(print.window)
+        #expect(PrintDetectorTests.cornerError(window, corners) <= PrintDetectorTests.loose)
+    }
+
     @Test("the size and displacement of a window relative to its format's")
     func residual() throws {
         let card = SceneMaker.corners(format: .polaroidGo, center: Point(600, 450), height: 500, rotation: 0.1)
