@@ -175,13 +175,6 @@ struct FrameJudgement {
                 reason = "coloured frame: its colour (\(describe(frame))) is \(FrameJudgement.duvText(shift.frame)) the locus, on the magenta side where no lamp's light lies, and below the light the picture and its surroundings show; light from those"
                 return
             }
-            // Paper is never cooler than its light: a frame both witnesses find cooler, whose
-            // picture's greys are grey under their light and not under the frame, is dyed.
-            if FrameJudgement.isCoolerEdition(frame, scene: scene, greys: greys, locus: locus) {
-                verdict = .notReference(uniform: true)
-                reason = "coloured frame: cooler (\(describe(frame))) than the light the picture and its surroundings show (\(describe(scene.chroma))), under which the picture's grey surfaces are grey; paper is never cooler than its light: light from those"
-                return
-            }
             verdict = .white
             reason = FrameJudgement.ageingNote(frame: frame, scene: scene, ageing: ageing).map { "white frame: " + $0 }
                 ?? "white frame, agreeing with the picture and its surroundings"
