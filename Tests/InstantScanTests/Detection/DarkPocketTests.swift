@@ -10,7 +10,15 @@ import Testing
 struct DarkPocketTests {
     /// Four black Instax Squares, each in the middle of a pocket some 8 % larger than its card, on
     /// a black page under a milky sleeve.
-    static var blackInBlackPockets: SceneMaker {
+    static var blackInBlackPockets: SceneMaker { blackPockets(pocketHeight: 322, clearWidth: 0, firstSeed: 61) }
+
+    /// The same page with pockets some 9 % larger, the film welded clear onto the page for 5 px inside
+    /// each seam: the clear strip's edge to the hazed margin is the strongest step in the pocket.
+    static var weldedPockets: SceneMaker { blackPockets(pocketHeight: 325, clearWidth: 5, firstSeed: 71) }
+
+    /// Four black Instax Squares 298 px tall in pockets `pocketHeight` px tall, 2 × 2, on a black page
+    /// under a milky sleeve welded clear for `clearWidth` px inside its seams.
+    static func blackPockets(pocketHeight: Double, clearWidth: Double, firstSeed: UInt64) -> SceneMaker {
         var s = SceneMaker()
         s.width = 1200
         s.height = 1000
@@ -22,12 +30,12 @@ struct DarkPocketTests {
         for (k, centre) in SceneMaker.gridCentres(rows: 2, columns: 2, around: Point(600, 500), spacing: Point(290, 350)).enumerated() {
             let rotation = 0.02 + 0.01 * Double(k - 1)
             let pocket = SceneMaker.corners(aspect: PrintFormat.instaxSquare.cardAspect, center: centre,
-                                            height: 322, rotation: rotation, tilt: 0.15)
+                                            height: pocketHeight, rotation: rotation, tilt: 0.15)
             let card = SceneMaker.corners(format: .instaxSquare, center: centre, height: 298,
                                           rotation: rotation, tilt: 0.15)
             prints.append(SceneMaker.Print(format: .instaxSquare, corners: card, cardColor: (44, 42, 40),
-                                           pictureSeed: UInt64(k + 61)))
-            pockets.append(.init(outline: pocket, haze: 0.32, seamWidth: 3))
+                                           pictureSeed: firstSeed + UInt64(k)))
+            pockets.append(.init(outline: pocket, haze: 0.32, seamWidth: 3, clearWidth: clearWidth))
         }
         s.prints = prints
         s.pockets = pockets
@@ -44,6 +52,24 @@ struct DarkPocketTests {
             let print = try #require(PrintDetectorTests.match(truth, in: found))
             // Within 1% of the diagonal: the pocket's margin is 4% of the card's height each side.
             SettingDetectionTests.expectPlaced(print, truth, share: 0.01)
+        }
+    }
+    /// A known issue: two of the four cards are taken at the clear strip's edge as Polaroid 600s (16 px
+    /// off); the card's edge inside the pocket, a step of some ten levels, is not yet told from the
+    /// strip's.
+    @Test("black prints in welded, hazed pockets: each card at its own edges, not the clear strip's")
+    func welded() throws {
+        let scene = Self.weldedPockets
+        try scene.dumpIfAsked(as: "welded-pockets")
+        let found = try PrintDetectorTests.detect(scene)
+        #expect(found.allSatisfy { f in scene.prints.contains { ConvexOverlap.iou(f.card, $0.corners) > 0.3 } })
+        withKnownIssue("a dark card's edge inside a welded pocket is not told from the clear strip's") {
+            for truth in scene.prints {
+                let print = try #require(PrintDetectorTests.match(truth, in: found))
+                // Within 1% of the diagonal: the pocket's margin is 4.5% of the card's height each side.
+                SettingDetectionTests.expectPlaced(print, truth, share: 0.01)
+                #expect(print.format == .instaxSquare)
+            }
         }
     }
 }
