@@ -208,9 +208,7 @@ struct BorderAppearance: Sendable {
         let d = b - a
         let len = (d.x * d.x + d.y * d.y).squareRoot()
         guard len > 1 else { return nil }
-        var n = Point(-d.y / len, d.x / len)
-        let mid = (a + b) * 0.5
-        if (mid - centre).x * n.x + (mid - centre).y * n.y < 0 { n = n * -1 }
+        let n = outward(a, b, from: centre)
         let count = max(2, Int(len * 0.7 / spacing))
         var samples: [Color] = []
         for k in 0...count {
@@ -269,10 +267,10 @@ struct BorderAppearance: Sendable {
     /// darkens the table beside them by as much and leaves their chromaticity: the band's brightness
     /// against the table's is the same on every side. Wood grain or a picture's region taken for a band
     /// keeps neither its chromaticity nor that ratio across a change of light.
+    ///
     /// The ratio is taken sample by sample against the table right beside each sample, so a shadow's
     /// edge across a side, which leaves part of it lit, does not matter.
     private func agreeingUnderShade(_ sides: [Color?], againstTable: [Float?]) -> Int {
-        func sum(_ c: Color) -> Float { c.0 + c.1 + c.2 }
         let present = (0..<4).compactMap { i -> (band: Color, ratio: Float)? in
             guard let c = sides[i], let r = againstTable[i] else { return nil }
             return (c, r)
@@ -280,13 +278,8 @@ struct BorderAppearance: Sendable {
         guard present.count >= 3, let whole = median(present.map(\.band)) else { return 0 }
         var ratios = present.map(\.ratio)
         let typical = OrderStatistic.select(&ratios, ratios.count / 2)
-        let wholeSum = max(sum(whole), 1)
         return present.filter { side in
-            let s = max(sum(side.band), 1)
-            let dr = side.band.0 / s - whole.0 / wholeSum, dg = side.band.1 / s - whole.1 / wholeSum
-            let relative = side.ratio / typical
-            return (dr * dr + dg * dg).squareRoot() <= chromaTolerance
-                && relative <= brightnessRatio && relative >= 1 / brightnessRatio
+            sameChromaticity(side.band, as: whole) && withinFalloff(side.ratio / typical)
         }.count
     }
 
@@ -295,10 +288,21 @@ struct BorderAppearance: Sendable {
     private func agrees(_ c: Color, with whole: Color) -> Bool {
         let wholeSum = max(whole.0 + whole.1 + whole.2, 1)
         let sum = max(c.0 + c.1 + c.2, 1)
-        let dr = c.0 / sum - whole.0 / wholeSum, dg = c.1 / sum - whole.1 / wholeSum
         let ratio = (sum + 6) / (wholeSum + 6)  // a little slack for near-black borders
-        let sameHue = (dr * dr + dg * dg).squareRoot() <= chromaTolerance
-        return sameHue && ratio <= brightnessRatio && ratio >= 1 / brightnessRatio
+        return sameChromaticity(c, as: whole) && withinFalloff(ratio)
+    }
+
+    /// Whether `c` has `whole`'s chromaticity (r and g shares of r + g + b).
+    private func sameChromaticity(_ c: Color, as whole: Color) -> Bool {
+        let wholeSum = max(whole.0 + whole.1 + whole.2, 1)
+        let sum = max(c.0 + c.1 + c.2, 1)
+        let dr = c.0 / sum - whole.0 / wholeSum, dg = c.1 / sum - whole.1 / wholeSum
+        return (dr * dr + dg * dg).squareRoot() <= chromaTolerance
+    }
+
+    /// Whether a brightness ratio is within what the light's falloff explains.
+    private func withinFalloff(_ ratio: Float) -> Bool {
+        ratio <= brightnessRatio && ratio >= 1 / brightnessRatio
     }
 
     /// A side's own colour where a sheen may lie over part of it: the median of its darker half, if

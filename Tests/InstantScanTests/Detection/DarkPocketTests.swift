@@ -54,6 +54,7 @@ struct DarkPocketTests {
             SettingDetectionTests.expectPlaced(print, truth, share: 0.01)
         }
     }
+
     /// A known issue: two of the four cards are taken at the clear strip's edge as Polaroid 600s (16 px
     /// off); the card's edge inside the pocket, a step of some ten levels, is not yet told from the
     /// strip's.
