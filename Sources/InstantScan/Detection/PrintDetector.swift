@@ -146,12 +146,17 @@ public struct PrintDetector: Sendable {
             // A card no format explains has only its own edges to go by, and checks, tiles and
             // window panes have those too: it must be clearer than a print the template explains.
             if print.format == nil && print.confidence < options.minimumConfidence + 0.12 { continue }
+            let refinedFormat = print.format
             print = namingFormatByWindowSize(print, upright: upright, shared: shared)
+            if print.format != refinedFormat { print = readingWindowAgain(print, refiner: refiner) }
             print.isUncertain = print.confidence < options.reviewConfidence
             print.touchesImageBorder = !print.card.isInside(width: upright.width, height: upright.height)
             trace.prints.append(print)
         }
-        trace.prints = Self.namingFormatsByNeighbourScale(Self.droppingBackgroundDetail(trace.prints))
+        let kept = Self.droppingBackgroundDetail(trace.prints)
+        trace.prints = zip(kept, Self.namingFormatsByNeighbourScale(kept)).map { before, named in
+            named.format == before.format ? named : readingWindowAgain(named, refiner: refiner)
+        }
 
         if options.keepsWorkingImage { trace.workingImage = try? work.pixelBuffer() }
         trace.timings = clock.laps

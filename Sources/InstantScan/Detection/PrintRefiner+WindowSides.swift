@@ -40,6 +40,22 @@ extension PrintRefiner {
         return abs(bulge - expected) <= max(1.5, abs(expected))
     }
 
+    /// The window of a placed `card` read as `format`, when something after refinement named the
+    /// print anew (its neighbours' scale, its window's size): searched about that format's window and
+    /// built side by side as ``windowFromVisibleSides(edges:card:format:)`` builds it.
+    ///
+    /// The template's window alone would put every side where a nominal print has it, while the
+    /// picture's edges are plain in the photo a millimetre or two away (a print's window sits that
+    /// far off its nominal spot); the card's sides are not searched again, so their bows are not
+    /// known here and a bowed window side is read straight.
+    func window(of card: Quad, as format: PrintFormat) -> (window: Quad, measured: [Bool])? {
+        guard let predicted = PrintTemplate(format: format).window(forCard: card) else { return nil }
+        var refiner = EdgeRefiner(sampler: sampler)
+        if patternedBorder { refiner.consensusBelow = 0.6 }
+        let edges = measureWindowSides(of: predicted, in: card, cardEdges: [nil, nil, nil, nil], refiner: refiner)
+        return windowFromVisibleSides(edges: edges, card: card, format: format)
+    }
+
     /// The window built side by side: each side where the photo shows the picture's edge, the
     /// format's template only where it does not.
     ///

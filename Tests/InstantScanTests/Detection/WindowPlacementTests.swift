@@ -33,6 +33,29 @@ struct WindowPlacementTests {
         #expect(PrintDetectorTests.cornerError(window, truth.window) <= PrintDetectorTests.loose)
     }
 
+    @Test("a print named anew after refinement has its window read as the new format's, where the photo shows it")
+    func renamedPrintWindowRead() throws {
+        let scene = Self.lowWindow
+        let truth = scene.prints[0]
+        // As the neighbours' scale or the window's size leave a renamed print: the new format's
+        // template window in the card, no side of it measured.
+        let template = try #require(PrintTemplate(format: .polaroid600).window(forCard: truth.corners))
+        #expect(PrintDetectorTests.cornerError(template, truth.window) > 4)
+        let renamed = DetectedPrint(format: .polaroid600, card: truth.corners, window: template, confidence: 0.9,
+                                    touchesImageBorder: false)
+        let refiner = PrintRefiner(sampler: FullResolutionSampler(try scene.render(), orientation: .up), workingScale: 4)
+        let read = PrintDetector().readingWindowAgain(renamed, refiner: refiner)
+        #expect(read.format == .polaroid600)
+        #expect(read.card == truth.corners)
+        #expect(read.measuredWindowEdges == [true, true, true, true])
+        let window = try #require(read.window)
+        #expect(PrintDetectorTests.cornerError(window, truth.window) <= PrintDetectorTests.loose)
+        // A print kept at its measured window is left as it is.
+        var kept = renamed
+        kept.measuredWindow = template
+        #expect(PrintDetector().readingWindowAgain(kept, refiner: refiner).window == template)
+    }
+
     /// A Polaroid 600 whose picture is 1.8 mm narrower (its right side in) and 1.2 mm shorter (its
     /// bottom up) than its format's: a window of another size than the template's, which the
     /// all-four-sides check of size against the format turns down.
