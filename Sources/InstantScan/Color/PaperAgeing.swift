@@ -51,12 +51,41 @@ struct PaperAgeing {
         return (frame - light).dot(direction) / direction.dot(direction)
     }
 
+    /// Two witnesses further apart than this (typical ageings) cannot both be reading the frame
+    /// against the light: three standard deviations of their difference, each being good to
+    /// about 0.35 of a typical ageing (see ``priorWeight``). One of them is its own colour —
+    /// a picture mostly of sky or sea reads the light cooler than it is, a wooden table warmer.
+    static let witnessConflict = 3 * 2.0.squareRoot() * 0.35
+
+    /// The witness left out of ``combinedAmount(picture:surroundings:)``: when the picture's and
+    /// the surroundings' amounts are in conflict (``witnessConflict``), the one further from the
+    /// typical ageing, as the one more likely pulled by its own colour; nil when both count.
+    static func outlier(picture: Double, surroundings: Double?) -> Witness? {
+        guard let surroundings = surroundings.map({ max($0, 0) }), abs(picture - surroundings) > witnessConflict else {
+            return nil
+        }
+        return abs(picture - 1) > abs(surroundings - 1) ? .picture : .surroundings
+    }
+
+    /// A witness of a frame's ageing; its raw value is how a reason names its reading.
+    enum Witness: String {
+        case picture = "the picture's"
+        case surroundings = "the surroundings'"
+    }
+
     /// The amount of ageing to divide out, from the picture's witness and the surroundings'
     /// (nil when the photo shows none), pulled towards the typical amount and kept within
     /// ``amounts``. A surroundings' witness below 0 (a table warmer than the frame) is read as 0:
-    /// warm tables are common, so it says little about the frame.
+    /// warm tables are common, so it says little about the frame. Of two witnesses in conflict
+    /// only the one nearer the typical ageing counts (``outlier(picture:surroundings:)``): a mean
+    /// with a witness pulled by its own colour lands between the two, where neither puts it.
     static func combinedAmount(picture: Double, surroundings: Double?) -> Double {
-        let witnesses = [picture] + (surroundings.map { [max($0, 0)] } ?? [])
+        var witnesses = [picture] + (surroundings.map { [max($0, 0)] } ?? [])
+        switch outlier(picture: picture, surroundings: surroundings) {
+        case .picture?: witnesses.removeFirst()
+        case .surroundings?: witnesses.removeLast()
+        case nil: break
+        }
         let amount = (priorWeight + witnesses.reduce(0, +)) / (priorWeight + Double(witnesses.count))
         return min(max(amount, amounts.lowerBound), amounts.upperBound)
     }
