@@ -145,7 +145,8 @@ struct FrameJudgement {
                 if let picture = scene.picture,
                    let left = PaperAgeing.outlier(picture: ageing.amount(frame: frame, light: picture),
                                                   surroundings: scene.surroundings.map { ageing.amount(frame: frame, light: $0) }) {
-                    reason += "; \(left.rawValue) reading of its ageing left out, in conflict with the other's and further from a typical ageing"
+                    let counted = left.weight > 0 ? "counted at \(FrameJudgement.percent(left.weight))" : "left out"
+                    reason += "; \(left.witness.rawValue) reading of its ageing \(counted), in conflict with the other's and further from a typical ageing"
                 }
                 return
             }

@@ -12,19 +12,35 @@ import Testing
         [0.15, 0.35, 0.85], [0.03, 0.10, 0.45], [0.08, 0.30, 0.65], [0.25, 0.45, 0.90],
     ]
 
-    @Test func witnessesWithinTheirNoiseAreBothCounted() {
+    @Test func witnessesWithinTwiceTheirNoiseAreBothCounted() {
         #expect(PaperAgeing.outlier(picture: 1.06, surroundings: 0.2) == nil)
         // A table warmer than the frame reads as no ageing, and is still counted.
-        #expect(PaperAgeing.outlier(picture: 1.06, surroundings: -0.5) == nil)
+        #expect(PaperAgeing.outlier(picture: 0.9, surroundings: -0.5) == nil)
         #expect(PaperAgeing.outlier(picture: 2.0, surroundings: nil) == nil)
-        #expect(abs(PaperAgeing.combinedAmount(picture: 1.06, surroundings: -0.5) - 3.06 / 4) < 1e-9)
+        #expect(abs(PaperAgeing.combinedAmount(picture: 0.9, surroundings: -0.5) - 2.9 / 4) < 1e-9)
     }
 
-    @Test func ofWitnessesInConflictTheOneFurtherFromATypicalAgeingIsLeftOut() {
-        #expect(PaperAgeing.outlier(picture: 2.0, surroundings: 0.35) == .picture)
+    @Test func ofWitnessesThriceTheirNoiseApartTheOneFurtherFromATypicalAgeingIsLeftOut() throws {
+        let picture = try #require(PaperAgeing.outlier(picture: 2.0, surroundings: 0.35))
+        #expect(picture.witness == .picture && picture.weight == 0)
         #expect(abs(PaperAgeing.combinedAmount(picture: 2.0, surroundings: 0.35) - 2.35 / 3) < 1e-9)
-        #expect(PaperAgeing.outlier(picture: 0.9, surroundings: 2.6) == .surroundings)
+        let surroundings = try #require(PaperAgeing.outlier(picture: 0.9, surroundings: 2.6))
+        #expect(surroundings.witness == .surroundings && surroundings.weight == 0)
         #expect(abs(PaperAgeing.combinedAmount(picture: 0.9, surroundings: 2.6) - 2.9 / 3) < 1e-9)
+    }
+
+    /// Between two and three standard deviations apart the further witness's weight falls
+    /// steadily: a reading a little noisier does not flip the amount.
+    @Test func betweenTwiceAndThriceTheNoiseTheFurtherWitnessCountsLess() throws {
+        let apart = 2.5 * PaperAgeing.differenceNoise
+        let outlier = try #require(PaperAgeing.outlier(picture: 0.5 + apart, surroundings: 0.5))
+        #expect(outlier.witness == .picture)
+        #expect(abs(outlier.weight - 0.5) < 1e-9)
+        let expected = (2 + 0.5 * (0.5 + apart) + 0.5) / 3.5
+        #expect(abs(PaperAgeing.combinedAmount(picture: 0.5 + apart, surroundings: 0.5) - expected) < 1e-9)
+        // Nearer three deviations, it counts for less.
+        let nearer = try #require(PaperAgeing.outlier(picture: 0.5 + 2.9 * PaperAgeing.differenceNoise, surroundings: 0.5))
+        #expect(nearer.weight < outlier.weight)
     }
 
     /// Averaged in, the picture's word took too much ageing out: the light came out too blue and
