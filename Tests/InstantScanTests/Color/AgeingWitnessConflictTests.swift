@@ -3,7 +3,8 @@ import Testing
 @testable import InstantScan
 
 /// A yellowed frame whose two witnesses of ageing, the picture and the surface around the card,
-/// are in conflict (issue 19): the one further from a typical ageing is left out, not averaged in.
+/// are in conflict (issue 19): the one further from a typical ageing counts less, or is left out,
+/// rather than averaged in.
 @Suite struct AgeingWitnessConflictTests {
     /// A picture of sea and sky: blues and cyans with no warm colour to balance them, so the
     /// picture reads the light far cooler than it is and the frame far yellower.
