@@ -142,6 +142,12 @@ struct FrameJudgement {
                 verdict = .yellowed(amount: amount)
                 let percent = Int((amount * 100).rounded())
                 reason = "yellowed frame: yellower (\(describe(frame))) than the light the picture and its surroundings show (\(describe(scene.chroma))); the frame less \(percent) % of a typical ageing is the light, and keeps its colour"
+                if let picture = scene.picture,
+                   let left = PaperAgeing.outlier(picture: ageing.amount(frame: frame, light: picture),
+                                                  surroundings: scene.surroundings.map { ageing.amount(frame: frame, light: $0) }) {
+                    let counted = left.weight > 0 ? "counted at \(FrameJudgement.percent(left.weight))" : "left out"
+                    reason += "; \(left.witness.rawValue) reading of its ageing \(counted), in conflict with the other's and further from a typical ageing"
+                }
                 return
             }
             // The mean-based witnesses too weak or vetoed by a warm table: the picture's greys

@@ -51,13 +51,45 @@ struct PaperAgeing {
         return (frame - light).dot(direction) / direction.dot(direction)
     }
 
+    /// How far apart (typical ageings) two witnesses' readings may be, as one standard deviation
+    /// of their difference: each is good to about 0.35 of a typical ageing (see ``priorWeight``).
+    static let differenceNoise = 2.0.squareRoot() * 0.35
+
+    /// The witness counted at less than full weight in ``combinedAmount(picture:surroundings:)``,
+    /// and its weight, when the picture's and the surroundings' amounts are further apart than
+    /// their noise explains: then one of them is reading its own colour (a picture mostly of sky
+    /// or sea finds the light far cooler than it is, a wooden table warmer), and the one further
+    /// from the typical ageing is the likelier. Within two standard deviations
+    /// (``differenceNoise``) both count fully (nil); beyond three it is left out (weight 0);
+    /// in between its weight falls linearly, so that no reading flips the amount at a threshold.
+    static func outlier(picture: Double, surroundings: Double?) -> (witness: Witness, weight: Double)? {
+        guard let surroundings = surroundings.map({ max($0, 0) }) else { return nil }
+        let apart = abs(picture - surroundings) / differenceNoise
+        guard apart > 2 else { return nil }
+        return (abs(picture - 1) > abs(surroundings - 1) ? .picture : .surroundings, max(0, 3 - apart))
+    }
+
+    /// A witness of a frame's ageing; its raw value is how a reason names its reading.
+    enum Witness: String {
+        case picture = "the picture's"
+        case surroundings = "the surroundings'"
+    }
+
     /// The amount of ageing to divide out, from the picture's witness and the surroundings'
     /// (nil when the photo shows none), pulled towards the typical amount and kept within
     /// ``amounts``. A surroundings' witness below 0 (a table warmer than the frame) is read as 0:
-    /// warm tables are common, so it says little about the frame.
+    /// warm tables are common, so it says little about the frame. Of two witnesses in conflict
+    /// the one further from the typical ageing counts less, or not at all
+    /// (``outlier(picture:surroundings:)``): a mean with a witness pulled by its own colour lands
+    /// between the two, where neither puts it.
     static func combinedAmount(picture: Double, surroundings: Double?) -> Double {
-        let witnesses = [picture] + (surroundings.map { [max($0, 0)] } ?? [])
-        let amount = (priorWeight + witnesses.reduce(0, +)) / (priorWeight + Double(witnesses.count))
+        var witnesses = [(amount: picture, weight: 1.0)]
+        if let surroundings { witnesses.append((max(surroundings, 0), 1)) }
+        if let outlier = outlier(picture: picture, surroundings: surroundings) {
+            witnesses[outlier.witness == .picture ? 0 : 1].weight = outlier.weight
+        }
+        let weight = witnesses.reduce(priorWeight) { $0 + $1.weight }
+        let amount = witnesses.reduce(priorWeight) { $0 + $1.amount * $1.weight } / weight
         return min(max(amount, amounts.lowerBound), amounts.upperBound)
     }
 
