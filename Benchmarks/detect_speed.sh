@@ -2,8 +2,8 @@
 # Detection's own cost on 12 MP photos with many prints (issue 13: under 150 ms of one core beyond
 # decoding, also with 12 prints): per photo, the median over RUNS of `detect --timing`'s total (the
 # thread's CPU time from the working copy to the last refinement; decoding is not in it) and, with
-# CALLGRIND=1, the instructions PrintDetector.analyze executes (callgrind; deterministic, so it
-# compares builds on a loaded machine where the milliseconds cannot).
+# CALLGRIND=1, the instructions PrintDetector.analyze executes on one core (callgrind;
+# deterministic, so it compares builds on a loaded machine where the milliseconds cannot).
 #
 #   Benchmarks/detect_speed.sh [RUNS]
 #   BASELINE_BIN=/path/to/older/instantscan CALLGRIND=1 Benchmarks/detect_speed.sh 5
@@ -36,7 +36,10 @@ instructions() {
     [ -f "$copy" ] || strip --strip-debug -o "$copy" "$1"
     # The exact symbol: a wildcard also matches analyze's closures (the refinement runs in one), and
     # entering one toggles collection off again, which left refinement out of the count.
-    valgrind --tool=callgrind --callgrind-out-file="$WORK/cg" \
+    # On one core: with more, the searches run partly on worker threads, outside analyze's call,
+    # which the toggle does not count, and how much of them the calling thread takes varies from
+    # run to run (counts 10 % apart on the same binary). On one core the calling thread does it all.
+    taskset -c 0 valgrind --tool=callgrind --callgrind-out-file="$WORK/cg" \
         --toggle-collect='$s11InstantScan13PrintDetectorV7analyze_11orientationAA14DetectionTraceVAA11PixelBufferC_AA11OrientationOtKF' \
         "$copy" detect "$2" --json >/dev/null 2>&1
     callgrind_annotate "$WORK/cg" 2>/dev/null | awk '/PROGRAM TOTALS/ {gsub(",", "", $1); printf "%.0f", $1 / 1e6}'

@@ -172,6 +172,10 @@ struct EdgeRefiner {
     private func bowed(a: Point, u: Point, n: Point, length: Double, start: Double, usable: Double,
                        profiles: Int, radius: Int, rule: PeakRule,
                        straight: Points, line: RobustLineFit) -> (curve: EdgeCurve, fit: RobustCurveFit)? {
+        // The curve's scale never falls below its floor, so a line already within one and a half
+        // floors of its points cannot be beaten by the curve: most sides are straight and sharp,
+        // and the curve's consensus start is the refinement's costliest fit.
+        guard line.scale >= 1.5 * RobustCurveFit.minimumScale else { return nil }
         guard var fit = RobustCurveFit(t: straight.t, s: straight.s, weights: straight.w.map { $0.squareRoot() })
         else { return nil }
         func accepted(_ fit: RobustCurveFit) -> Bool {

@@ -46,7 +46,8 @@ extension PrintRefiner {
         let run = max(3, Int(0.01 * extent))
         guard reach > Int(skip) + 2 * run else { return nil }
         // Profiles outward from just past the side's blur, and the colour as far inside it.
-        var profiles: [[[Float]]] = [], inside: [[Float]] = []
+        // Each profile as its samples' colour differences from the border's, all that is read of it.
+        var profiles: [[Float]] = [], inside: [[Float]] = []
         var buffer = [Float](repeating: 0, count: 3 * (reach + 1))
         for k in 0..<15 {
             let t = 0.2 + 0.6 * Double(k) / 14
@@ -55,7 +56,7 @@ extension PrintRefiner {
             let within = Array(buffer[0..<3])
             guard sampler.profile(from: p + outward * skip, step: outward, count: reach + 1, into: &buffer) else { continue }
             inside.append(within)
-            profiles.append((0...reach).map { Array(buffer[(3 * $0)..<(3 * $0 + 3)]) })
+            profiles.append(Self.differences(buffer, count: reach + 1, from: border))
         }
         guard profiles.count >= 10 else { return nil }
         // Just inside, not the border (else the side is the card's edge, whatever lies outside);
@@ -64,8 +65,7 @@ extension PrintRefiner {
         guard Self.median(inside.map { Self.difference($0, border) }) >= limit else { return nil }
         // Where the border's colour ends (for good) in each profile, past a window's edge line (a
         // thin dark or light rule round many pictures) where it begins.
-        let ends = profiles.compactMap { p -> Int? in
-            let off = p.map { Self.difference($0, border) }
+        let ends = profiles.compactMap { off -> Int? in
             guard let begin = (0..<min(off.count - 2 * run, 3 * run)).first(where: { j in off[j..<(j + run)].allSatisfy { $0 < limit } })
             else { return nil }
             return ((begin + run)..<(off.count - run)).first { j in off[j..<(j + run)].allSatisfy { $0 >= limit } }

@@ -34,20 +34,23 @@ extension PrintRefiner {
         // Profiles inward from the side, past the edge's blur; along the side's middle, or along all
         // of it when only the stretch clear of a streak is read.
         let (count, first, span) = page == nil ? (15, 0.2, 0.6) : (25, 0.04, 0.92)
-        var profiles: [[[Float]]] = [], along: [Double] = []
+        // Each profile is kept as its first colour (just inside the side) and every sample's
+        // difference from the border's colour, all that is read of it: no array per sample.
+        var inside: [[Float]] = [], profiles: [[Float]] = [], along: [Double] = []
         var buffer = [Float](repeating: 0, count: 3 * (reach + 1))
         for k in 0..<count {
             let t = first + span * Double(k) / Double(count - 1)
             guard sampler.profile(from: a + d * t + normal * skip, step: normal, count: reach + 1, into: &buffer)
             else { continue }
-            profiles.append((0...reach).map { Array(buffer[(3 * $0)..<(3 * $0 + 3)]) })
+            inside.append(Array(buffer[0..<3]))
+            profiles.append(Self.differences(buffer, count: reach + 1, from: border))
             along.append(t)
         }
         guard profiles.count >= 10 else { return .unread }
         // The edge is then measured along the longest stretch whose profiles show the page.
         var stretch = (first: 0.0, last: 1.0)
         if let page {
-            let clear = profiles.map { Self.difference($0[0], page) < limit }
+            let clear = inside.map { Self.difference($0, page) < limit }
             var best = 0..<0, start = 0
             for k in 0...clear.count where k == clear.count || !clear[k] {
                 if k - start > best.count { best = start..<k }
@@ -55,17 +58,17 @@ extension PrintRefiner {
             }
             guard Double(best.count) >= Self.pocketClearShare * Double(count) else { return .unread }
             profiles = Array(profiles[best])
+            inside = Array(inside[best])
             stretch = (along[best.lowerBound], along[best.upperBound - 1])
             along = Array(along[best])
         }
-        let inside = profiles.map { $0[0] }
         let offBorder = Self.median(inside.map { Self.difference($0, border) })
         if offBorder < limit { return page == nil ? .border : .unread }
         // A pocket's margin is the page, plain; a patterned border is not.
         let margin = Self.median(inside)
         guard Self.median(inside.map { Self.difference($0, margin) }) <= 0.6 * limit else { return .unplain }
         // Where the border's colour begins (and lasts) in each profile.
-        let begins = Self.borderBegins(profiles, along: along, border: border, limit: limit, run: run, lasting: 1)
+        let begins = Self.borderBegins(profiles, along: along, limit: limit, run: run, lasting: 1)
         let starts = begins.map(\.at)
         guard Double(starts.count) >= 0.6 * Double(profiles.count) else { return .unread }
         // A pocket leaves a margin of page at least `narrowest` wide between its edge and the card's.
@@ -92,7 +95,7 @@ extension PrintRefiner {
         guard let found = searched.flatMap({ $0.isCleanSide() ? $0 : nil })
                 ?? (limit < Self.pocketColourDifference
                     ? borderBeginning(begins, along: along, from: a, along: d, normal: normal, skip: skip)
-                        ?? borderBeginning(Self.borderBegins(profiles, along: along, border: border, limit: limit, run: run,
+                        ?? borderBeginning(Self.borderBegins(profiles, along: along, limit: limit, run: run,
                                                              lasting: Self.hazedBorderLasting),
                                            along: along, from: a, along: d, normal: normal, skip: skip)
                     : nil)
@@ -112,17 +115,31 @@ extension PrintRefiner {
     /// beginning a bevel's width further in on some profiles and not on others.
     static let hazedBorderLasting = 0.75
 
-    /// Where the border's colour begins in each of `profiles` (at `along`): the first sample within
-    /// `limit` of `border` after which at least the share `lasting` of the next `2 · run` are.
-    static func borderBegins(_ profiles: [[[Float]]], along: [Double], border: [Float], limit: Float, run: Int,
+    /// Each of the first `count` colours of `samples` (RGB, interleaved) as its ``difference(_:_:)``
+    /// from `colour`.
+    static func differences(_ samples: [Float], count: Int, from colour: [Float]) -> [Float] {
+        let r = colour[0], g = colour[1], b = colour[2]
+        return (0..<count).map { j in
+            let dr = samples[3 * j] - r, dg = samples[3 * j + 1] - g, db = samples[3 * j + 2] - b
+            return (dr * dr + dg * dg + db * db).squareRoot()
+        }
+    }
+
+    /// Where the border's colour begins in each profile (`offBorder`: each sample's colour
+    /// difference from the border's; at `along`): the first sample within `limit` of the border's
+    /// colour after which at least the share `lasting` of the next `2 · run` are.
+    static func borderBegins(_ offBorder: [[Float]], along: [Double], limit: Float, run: Int,
                              lasting: Double) -> [(t: Double, at: Int)] {
         let needed = Int((lasting * Double(2 * run)).rounded(.up))
-        return zip(along, profiles).compactMap { t, p -> (t: Double, at: Int)? in
-            let off = p.map { difference($0, border) }
+        return zip(along, offBorder).compactMap { t, off -> (t: Double, at: Int)? in
             guard off.count > 2 * run + 1 else { return nil }
-            return (1..<(off.count - 2 * run)).first { j in
-                off[j] < limit && off[j..<(j + 2 * run)].filter { $0 < limit }.count >= needed
-            }.map { (t, $0) }
+            // The count within the limit over the window j..<j + 2 · run, slid along the profile.
+            var within = off[1..<(1 + 2 * run)].reduce(0) { $0 + ($1 < limit ? 1 : 0) }
+            for j in 1..<(off.count - 2 * run) {
+                if j > 1 { within += (off[j + 2 * run - 1] < limit ? 1 : 0) - (off[j - 1] < limit ? 1 : 0) }
+                if off[j] < limit && within >= needed { return (t, j) }
+            }
+            return nil
         }
     }
 

@@ -135,8 +135,8 @@ struct QuadHypothesisGenerator: Sendable {
                         let ahead1 = (lines[a].line.coordinate(p4) - corners[c1].t(on: a)) * corners[c1].arm(on: a)
                         guard ahead3 >= minimumSide, ahead1 >= minimumSide else { continue }
                         seen.insert(key)
-                        if var q = quad([corners[c1].point, corners[c2].point, corners[c3].point, p4],
-                                        sides: [b, c, d, a], lines: lines) {
+                        if var q = quad((corners[c1].point, corners[c2].point, corners[c3].point, p4),
+                                        sides: (b, c, d, a), lines: lines) {
                             let shortest = (0..<4).map { q.quad.corners[$0].distance(to: q.quad.corners[($0 + 1) % 4]) }.min()!
                             let scale = 2 + 0.03 * shortest
                             // The closing corner need not be seen (glare, a rounded corner): unseen,
@@ -198,21 +198,32 @@ struct QuadHypothesisGenerator: Sendable {
         return ((low * base + second) * base + third) * base + high
     }
 
-    /// The quad with corners `p` (side i from p[i] to p[i+1] on line `sides[i]`), if its sides are long
+    /// The quad with corners `p` (side i from p.i to p.i+1 on line `sides.i`), if its sides are long
     /// and covered enough; clockwise on screen.
-    private func quad(_ p: [Point], sides: [Int], lines: [SupportedLine]) -> QuadHypothesis? {
+    ///
+    /// Tuples, not arrays: an album page's line soup closes tens of thousands of chains, most of
+    /// them rejected here, and arrays would be allocated for each only to be freed.
+    private func quad(_ p: (Point, Point, Point, Point), sides: (Int, Int, Int, Int),
+                      lines: [SupportedLine]) -> QuadHypothesis? {
+        func corner(_ i: Int) -> Point {
+            switch i { case 0: p.0; case 1: p.1; case 2: p.2; default: p.3 }
+        }
+        func side(_ i: Int) -> Int {
+            switch i { case 0: sides.0; case 1: sides.1; case 2: sides.2; default: sides.3 }
+        }
         var covered = 0.0, perimeter = 0.0
         for i in 0..<4 {
-            let from = p[i], to = p[(i + 1) % 4]
+            let from = corner(i), to = corner((i + 1) % 4)
             let len = from.distance(to: to)
             guard len >= minimumSide else { return nil }
-            let l = lines[sides[i]]
+            let l = lines[side(i)]
             let c = l.coverage(from: l.line.coordinate(from), to: l.line.coordinate(to))
             guard c >= minimumSideCoverage * len else { return nil }
             covered += c
             perimeter += len
         }
         guard covered >= minimumCoverage * perimeter else { return nil }
+        let p = [p.0, p.1, p.2, p.3], sides = [sides.0, sides.1, sides.2, sides.3]
         var q = Quad(corners: p), s = sides
         guard q.isConvex else { return nil }
         if q.signedArea < 0 {

@@ -18,6 +18,10 @@ struct RobustCurveFit: Sendable {
 
     func value(at t: Double) -> Double { c0 + c1 * t + c2 * t * t }
 
+    /// The least ``scale`` a fit reports (pixels): sub-pixel peaks scatter by a fraction of a pixel
+    /// however cleanly they lie, and a tighter scale would make the biweight reject good points.
+    static let minimumScale = 0.25
+
     /// The prior weight of the points within `inlierBand` of the parabola `c`, summed in order (a
     /// line is the parabola with `c.2 = 0`: ``RobustLineFit`` scores its candidates here too). The
     /// consensus starts run this for up to 343 parabolas or 144 lines: the arrays are read
@@ -69,7 +73,7 @@ struct RobustCurveFit: Sendable {
         let span = max(t[n - 1] - t[0], 1)
         for _ in 0..<10 {
             var residuals = (0..<n).map { abs(s[$0] - a - b * t[$0] - c * t[$0] * t[$0]) }
-            sigma = max(0.25, min(sigma, 1.4826 * OrderStatistic.select(&residuals, n / 2)))
+            sigma = max(Self.minimumScale, min(sigma, 1.4826 * OrderStatistic.select(&residuals, n / 2)))
             let cutoff = 4.685 * sigma
             var m = [Double](repeating: 0, count: 9), r = [Double](repeating: 0, count: 3)
             for x in 0..<n {
