@@ -44,8 +44,9 @@ struct BorderAppearance: Sendable {
     static let rampStep: Float = 1.15
 
     /// How many samples on each side of a pair the light's ramp must run on steadily: a penumbra
-    /// spans a dozen samples or more at working resolution, grain's stripes turn back sooner.
-    static let rampReach = 3
+    /// spans fifteen samples or more at working resolution, and grain's stripes turn back sooner
+    /// (a wood table's grain is no plainer for it; with three, some of its broad stripes were).
+    static let rampReach = 5
 
     struct Result: Sendable {
         /// Share of neighbouring sample pairs along the band that match, 0...1.
