@@ -38,6 +38,16 @@ struct BorderAppearance: Sendable {
     /// edge across a plain band leaves most neighbouring samples matching.
     static let plainForShade = 0.75
 
+    /// Largest brightness ratio between neighbouring samples that a smooth change of the light
+    /// explains: a penumbra a few per cent of the photo wide, which takes away half the light or more,
+    /// changes it by up to about a tenth from one sample to the next at working resolution.
+    static let rampStep: Float = 1.15
+
+    /// How many samples on each side of a pair the light's ramp must run on steadily: a penumbra
+    /// spans fifteen samples or more at working resolution, and grain's stripes turn back sooner
+    /// (a wood table's grain is no plainer for it; with three, some of its broad stripes were).
+    static let rampReach = 5
+
     struct Result: Sendable {
         /// Share of neighbouring sample pairs along the band that match, 0...1.
         var plainness: Double
@@ -86,7 +96,8 @@ struct BorderAppearance: Sendable {
             let a = (card.corners[i] + window.corners[i]) * 0.5
             let b = (card.corners[j] + window.corners[j]) * 0.5
             let count = max(2, Int(a.distance(to: b) * 0.8 / spacing))
-            var previous: Color?
+            // The side's samples in order, nil where one is missing, for the neighbour test below.
+            var sequence: [Color?] = []
             var samples: [Color] = []
             var clipped = 0, clippedPairs = 0, previousClipped = false
             var ratios: [Float] = []
@@ -99,7 +110,7 @@ struct BorderAppearance: Sendable {
                     if isClipped { clipped += 1 }
                     if isClipped && previousClipped { clippedPairs += 1 }
                     previousClipped = isClipped
-                    previous = nil
+                    sequence.append(nil)
                     continue
                 }
                 previousClipped = false
@@ -107,11 +118,12 @@ struct BorderAppearance: Sendable {
                 if let o = sample(card.corners[i] + (card.corners[j] - card.corners[i]) * t + beside * stripOffset) {
                     ratios.append((c.0 + c.1 + c.2 + 6) / (o.0 + o.1 + o.2 + 6))
                 }
-                if let q = previous {
-                    pairs += 1
-                    if distance(c, q) <= tolerance { plain += 1 }
-                }
-                previous = c
+                sequence.append(c)
+            }
+            for k in sequence.indices.dropFirst() {
+                guard let c = sequence[k], let q = sequence[k - 1] else { continue }
+                pairs += 1
+                if distance(c, q) <= tolerance || onLightRamp(sequence, k - 1, k) { plain += 1 }
             }
             // A side mostly lost to glare or out of view says nothing.
             band.append(samples.count * 2 > count ? median(samples) : nil)
@@ -191,6 +203,39 @@ struct BorderAppearance: Sendable {
             }
         }
         return result
+    }
+
+    /// Whether neighbouring samples `i` and `k` = `i` + 1 of a side differ only as a smooth change of
+    /// the light does.
+    ///
+    /// A shadow's penumbra (the phone's and the hand's, soft under a ceiling lamp) running across a
+    /// band darkens it steadily over many samples: neighbours there can differ by more than the
+    /// tolerance, but every sample for several either way lies halfway between its own neighbours, the
+    /// brightness keeps going one way, and the colour keeps its chromaticity. Texture's steps do not:
+    /// grain and a pattern's motifs turn back within a few samples, and a step edge stands off its
+    /// neighbours' midpoint by half the step.
+    private func onLightRamp(_ sequence: [Color?], _ i: Int, _ k: Int) -> Bool {
+        let reach = Self.rampReach
+        guard i >= reach, k + reach < sequence.count else { return false }
+        var run: [Color] = []
+        for m in (i - reach)...(k + reach) {
+            guard let c = sequence[m] else { return false }
+            run.append(c)
+        }
+        func sum(_ c: Color) -> Float { c.0 + c.1 + c.2 }
+        let way: Float = sum(run[reach + 1]) >= sum(run[reach]) ? 1 : -1
+        for m in 1..<run.count {
+            // Against the ramp's way by no more than noise.
+            if way * (sum(run[m]) - sum(run[m - 1])) < -3 { return false }
+            guard m + 1 < run.count else { continue }
+            let a = run[m - 1], c = run[m + 1]
+            let midpoint: Color = ((a.0 + c.0) / 2, (a.1 + c.1) / 2, (a.2 + c.2) / 2)
+            if distance(run[m], midpoint) > tolerance / 2 { return false }
+        }
+        let b = run[reach], c = run[reach + 1]
+        let ratio = (sum(b) + 6) / (sum(c) + 6)
+        return ratio <= Self.rampStep && ratio >= 1 / Self.rampStep
+            && sameChromaticity(run[0], as: run[run.count - 1], within: chromaTolerance / 2)
     }
 
     /// The unit normal of side a→b pointing away from `centre`.
@@ -293,11 +338,11 @@ struct BorderAppearance: Sendable {
     }
 
     /// Whether `c` has `whole`'s chromaticity (r and g shares of r + g + b).
-    private func sameChromaticity(_ c: Color, as whole: Color) -> Bool {
+    private func sameChromaticity(_ c: Color, as whole: Color, within limit: Float? = nil) -> Bool {
         let wholeSum = max(whole.0 + whole.1 + whole.2, 1)
         let sum = max(c.0 + c.1 + c.2, 1)
         let dr = c.0 / sum - whole.0 / wholeSum, dg = c.1 / sum - whole.1 / wholeSum
-        return (dr * dr + dg * dg).squareRoot() <= chromaTolerance
+        return (dr * dr + dg * dg).squareRoot() <= (limit ?? chromaTolerance)
     }
 
     /// Whether a brightness ratio is within what the light's falloff explains.

@@ -28,4 +28,44 @@ struct CastShadowTests {
         SettingDetectionTests.expectPlaced(print, scene.prints[0], share: 0.005)
         #expect(print.format == .polaroid600)
     }
+
+    /// A white Polaroid 600 on a wood table with a soft shadow's edge running across the card, so that
+    /// its left and right border bands pass through the penumbra along their length (a third of the
+    /// light taken away over 60 px, as the phone's shadow under a ceiling lamp).
+    static func penumbraAcross(card: Quad, print: Bool) -> SceneMaker {
+        var s = SceneMaker()
+        s.width = 600
+        s.height = 600
+        s.surface = .wood(angle: 0.15)
+        if print {
+            s.prints = [SceneMaker.Print(format: .polaroid600, corners: card, cardColor: (246, 244, 236), pictureSeed: 9)]
+        }
+        s.castShadow = SceneMaker.CastShadow(through: card.centroid, into: Point(0.3, 1), kept: 0.66, penumbra: 60)
+        return s
+    }
+
+    @Test("a penumbra along a plain band leaves it plain, and does not make wood grain plain")
+    func penumbraAlongBand() throws {
+        let card = SceneMaker.corners(format: .polaroid600, center: Point(300, 300), height: 240, rotation: 0.05)
+        let lit = try BorderSheenTests.appearance(Self.penumbraAcross(card: card, print: true).withoutShadow, card: card)
+        let shaded = try BorderSheenTests.appearance(Self.penumbraAcross(card: card, print: true), card: card)
+        // Neighbouring samples in the penumbra differ by more than the tolerance, but only as the light
+        // does: steadily, in brightness alone.
+        #expect(lit.plainness >= 0.97)
+        #expect(shaded.plainness >= 0.97, "plainness \(shaded.plainness)")
+        // The same quad over the bare table, lit and in the same shadow: the grain's stripes turn back
+        // within a few samples, no ramp of the light, and the band stays too textured for shade.
+        for scene in [Self.penumbraAcross(card: card, print: false), Self.penumbraAcross(card: card, print: false).withoutShadow] {
+            let grain = try BorderSheenTests.appearance(scene, card: card)
+            #expect(grain.plainness < BorderAppearance.plainForShade, "plainness \(grain.plainness)")
+        }
+    }
+}
+
+private extension SceneMaker {
+    var withoutShadow: SceneMaker {
+        var s = self
+        s.castShadow = nil
+        return s
+    }
 }
