@@ -10,8 +10,8 @@
 /// chromaticities disagree although the card is one black. The dimmer the light, the less colour the
 /// band has of its own beside the noise.
 ///
-/// So two sides agree in chromaticity where they differ by no more than the tolerance and what their
-/// brighter neighbours can lend them. A wide side (a print's thick bottom band) borrows nothing and
+/// So two sides of a plain band agree in chromaticity where they differ by no more than the tolerance
+/// and what their bright neighbours (twice the band's brightness or more) can lend them. A wide side (a print's thick bottom band) borrows nothing and
 /// anchors the comparison. Brightness is judged as before, against the whole border within the
 /// light's falloff.
 extension BorderAppearance {
@@ -29,7 +29,7 @@ extension BorderAppearance {
     static let lenderBrightness: Float = 2
 
     /// How many sides agree with one reference side in chromaticity, allowing each thin side what its
-    /// brighter neighbours lend it, and with the whole border in brightness: the most over the
+    /// bright neighbours lend it, and with the whole border in brightness: the most over the
     /// references.
     ///
     /// - Parameters:
