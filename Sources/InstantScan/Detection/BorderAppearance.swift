@@ -89,6 +89,8 @@ struct BorderAppearance: Sendable {
         var bandSamples: [[Color]] = [], outsideSamples: [[Color]] = []
         // Per side, the band's brightness against the table's just beside it, pair by pair.
         var againstTable: [Float?] = []
+        // Per side, the band's half-width in the photo's pixels: how far its neighbours' colour reaches.
+        var halfWidths: [Double] = []
         var clippedWhite = [Bool](repeating: false, count: 4)
         let cardCentre = card.centroid, windowCentre = window.centroid
         for i in 0..<4 {
@@ -102,6 +104,8 @@ struct BorderAppearance: Sendable {
             var clipped = 0, clippedPairs = 0, previousClipped = false
             var ratios: [Float] = []
             let beside = outward(card.corners[i], card.corners[j], from: cardCentre)
+            halfWidths.append(((card.corners[i] + card.corners[j]) * 0.5).distance(to: (window.corners[i] + window.corners[j]) * 0.5)
+                              * 0.5 * image.scale)
             for k in 0...count {
                 let t = 0.1 + 0.8 * Double(k) / Double(count)
                 let p = a + (b - a) * t
@@ -160,11 +164,13 @@ struct BorderAppearance: Sendable {
         }
         // The sides agree by their medians, or, where a sheen lies over part of the band, by the
         // parts it missed, or, where a shadow lies over part of a plain band, each against the table
-        // beside it. (A band that is not plain, a window's frame among clapboards or a region of
+        // beside it, or, where a plain band is thin and dark, allowing the colour its brighter
+        // neighbours lend it. (A band that is not plain, a window's frame among clapboards or a region of
         // texture, gets no such allowance: its sides' brightness says little either way.)
         var agreeing = max(agreeingSides(band), agreeingSides(lit))
         if Double(plain) >= Self.plainForShade * Double(pairs) {
             agreeing = max(agreeing, agreeingUnderShade(band, againstTable: againstTable))
+            agreeing = max(agreeing, agreeingUnderBleed(band, outside: outside, inside: inside, halfWidths: halfWidths))
         }
         // A clipped side agrees with a white border and with nothing else; one that does not agree
         // counts neither way, as glare over a coloured border's side says nothing of its colour.
@@ -339,14 +345,11 @@ struct BorderAppearance: Sendable {
 
     /// Whether `c` has `whole`'s chromaticity (r and g shares of r + g + b).
     private func sameChromaticity(_ c: Color, as whole: Color, within limit: Float? = nil) -> Bool {
-        let wholeSum = max(whole.0 + whole.1 + whole.2, 1)
-        let sum = max(c.0 + c.1 + c.2, 1)
-        let dr = c.0 / sum - whole.0 / wholeSum, dg = c.1 / sum - whole.1 / wholeSum
-        return (dr * dr + dg * dg).squareRoot() <= (limit ?? chromaTolerance)
+        chromaticityDistance(c, whole) <= (limit ?? chromaTolerance)
     }
 
     /// Whether a brightness ratio is within what the light's falloff explains.
-    private func withinFalloff(_ ratio: Float) -> Bool {
+    func withinFalloff(_ ratio: Float) -> Bool {
         ratio <= brightnessRatio && ratio >= 1 / brightnessRatio
     }
 
@@ -369,7 +372,7 @@ struct BorderAppearance: Sendable {
     }
 
     /// Per-channel median.
-    private func median(_ v: [Color]) -> Color? {
+    func median(_ v: [Color]) -> Color? {
         guard !v.isEmpty else { return nil }
         var r = v.map(\.0), g = v.map(\.1), b = v.map(\.2)
         let k = v.count / 2

@@ -1,0 +1,53 @@
+import Testing
+@testable import InstantScan
+
+/// A small black-framed print on a coloured wall in dim light, stored as phones store photos (JPEG
+/// with its colour at half resolution): the middle of each thin side band borrows the wall's and the
+/// picture's colour, and a dark band has little colour of its own, so its sides' chromaticities
+/// disagree although the frame is one black (issue 13, walls).
+@Suite("Border bands borrowing their neighbours' colour")
+struct BorderChromaBleedTests {
+    /// A black Polaroid 600 `height` pixels tall on a wall of `wall`'s colour, underexposed and noisy.
+    static func dimWall(wall: (Double, Double, Double), height: Double) -> (SceneMaker, card: Quad) {
+        var s = SceneMaker()
+        s.width = 640
+        s.height = 440
+        s.surface = .plain(wall.0, wall.1, wall.2)
+        s.shadow = 0.15
+        s.falloff = 0.1
+        // About 40 % of the light: an underexposed shot under a warm lamp.
+        s.cast = (0.55, 0.48, 0.4)
+        s.noise = 3.5
+        let card = SceneMaker.corners(format: .polaroid600, center: Point(300, 220), height: height, rotation: -0.12)
+        s.prints = [SceneMaker.Print(format: .polaroid600, corners: card, cardColor: (22, 20, 19), pictureSeed: 11)]
+        return (s, card)
+    }
+
+    /// How the band of `card` reads on `scene` stored as a JPEG of `quality` (below 90: colour at
+    /// half resolution) and decoded.
+    static func appearance(_ scene: SceneMaker, card: Quad, quality: Int) throws -> BorderAppearance.Result {
+        let jpeg = try JPEGEncoder.encode(try scene.render(), quality: quality)
+        let decoded = try JPEGDecoder.decode(jpeg, scaleDenominator: 1, maximumPixels: 1 << 22).pixels
+        let work = BoxDownsampler.downsample(decoded, orientation: .up, factor: 1)
+        let toWork = work.toUpright.inverse
+        let window = try #require(PrintTemplate(format: .polaroid600).window(forCard: card))
+        return BorderAppearance(image: work).score(card: card.mapped(toWork.apply), window: window.mapped(toWork.apply))
+    }
+
+    @Test("a dim black frame's thin sides, tinted by a pink wall and the picture, agree with its bottom band")
+    func pinkWall() throws {
+        // Read by their chromaticities alone, one side of four agreed.
+        let (scene, card) = Self.dimWall(wall: (235, 125, 105), height: 80)
+        let band = try Self.appearance(scene, card: card, quality: 75)
+        #expect(band.consistency == 1, "\(band)")
+        #expect(band.factor > 0.5, "factor \(band.factor)")
+    }
+
+    @Test("a smaller dim black frame on a blue wall: its sides agree")
+    func blueWall() throws {
+        let (scene, card) = Self.dimWall(wall: (120, 160, 200), height: 60)
+        let band = try Self.appearance(scene, card: card, quality: 85)
+        #expect(band.consistency == 1, "\(band)")
+        #expect(band.factor > 0.5, "factor \(band.factor)")
+    }
+}
