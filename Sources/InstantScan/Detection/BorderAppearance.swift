@@ -60,6 +60,10 @@ struct BorderAppearance: Sendable {
         /// For a band that is not plain: how much it looks like one printed pattern all round that the
         /// surface outside does not share, 0...1 (see ``BorderAppearance/patternCredit(band:outside:)``).
         var pattern: Double = 0
+        /// ``plainness`` with neighbouring samples matched within the band's own noise where that is
+        /// larger than ``BorderAppearance/tolerance`` (see ``BorderAppearance/noiseTolerance(_:typical:)``):
+        /// what the shadow and colour-bleed rules are gated on.
+        var plainnessAgainstNoise: Double = 0
         /// ``pattern`` and ``consistency`` before the palette (``BandPalette``) had its say.
         var withoutPalette: (pattern: Double, consistency: Double)?
 
@@ -85,6 +89,9 @@ struct BorderAppearance: Sendable {
 
     func score(card: Quad, window: Quad) -> Result {
         var plain = 0, pairs = 0
+        var sequences: [[Color?]] = []
+        var rampsBySide: [[Bool]] = []
+        var clippedPlainPairs = 0
         var band: [Color?] = [], lit: [Color?] = [], outside: [Color?] = [], inside: [Color?] = []
         var bandSamples: [[Color]] = [], outsideSamples: [[Color]] = []
         // Per side, the band's brightness against the table's just beside it, pair by pair.
@@ -124,11 +131,17 @@ struct BorderAppearance: Sendable {
                 }
                 sequence.append(c)
             }
+            var ramps = [Bool](repeating: false, count: sequence.count)
             for k in sequence.indices.dropFirst() {
                 guard let c = sequence[k], let q = sequence[k - 1] else { continue }
                 pairs += 1
-                if distance(c, q) <= tolerance || onLightRamp(sequence, k - 1, k) { plain += 1 }
+                if distance(c, q) <= tolerance { plain += 1 } else if onLightRamp(sequence, k - 1, k) {
+                    plain += 1
+                    ramps[k] = true
+                }
             }
+            sequences.append(sequence)
+            rampsBySide.append(ramps)
             // A side mostly lost to glare or out of view says nothing.
             band.append(samples.count * 2 > count ? median(samples) : nil)
             lit.append(samples.count * 2 > count ? unglared(samples) : nil)
@@ -145,6 +158,7 @@ struct BorderAppearance: Sendable {
                 clippedWhite[i] = true
                 pairs += clippedPairs
                 plain += clippedPairs
+                clippedPlainPairs += clippedPairs
             }
         }
         guard pairs > 0, band.contains(where: { $0 != nil }) || clippedWhite.contains(true) else {
@@ -168,7 +182,12 @@ struct BorderAppearance: Sendable {
         // neighbours lend it. (A band that is not plain, a window's frame among clapboards or a region of
         // texture, gets no such allowance: its sides' brightness says little either way.)
         var agreeing = max(agreeingSides(band), agreeingSides(lit))
-        if Double(plain) >= Self.plainForShade * Double(pairs) {
+        // A dark band in a noisy photo is judged plain against its own noise (see
+        // ``noiseTolerance(_:typical:)``); the plainness reported stays against the fixed tolerance.
+        let noise = noiseTolerance(sequences, typical: median(band.compactMap { $0 }))
+        let plainAgainstNoise = plainPairs(sequences, ramps: rampsBySide, within: max(tolerance, noise))
+        let plainnessAgainstNoise = Double(plainAgainstNoise + clippedPlainPairs) / Double(pairs)
+        if plainnessAgainstNoise >= Self.plainForShade {
             agreeing = max(agreeing, agreeingUnderShade(band, againstTable: againstTable))
             agreeing = max(agreeing, agreeingUnderBleed(band, outside: outside, inside: inside, halfWidths: halfWidths))
         }
@@ -186,6 +205,7 @@ struct BorderAppearance: Sendable {
         func share(_ n: Int, _ of: Int) -> Double { of >= 2 ? Double(n) / Double(of) : 0 }
         var result = Result(plainness: Double(plain) / Double(pairs), consistency: share(agreeing, bandSides),
                             cardContrast: share(cardEdges, cardSides), windowContrast: share(windowEdges, windowSides))
+        result.plainnessAgainstNoise = plainnessAgainstNoise
         if result.plainness < 0.8 || result.consistency < 0.75 {
             let pattern = patternCredit(band: bandSamples, outside: outsideSamples)
             if pattern.credit > 0 {

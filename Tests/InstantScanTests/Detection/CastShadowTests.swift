@@ -58,6 +58,8 @@ struct CastShadowTests {
         for scene in [Self.penumbraAcross(card: card, print: false), Self.penumbraAcross(card: card, print: false).withoutShadow] {
             let grain = try BorderSheenTests.appearance(scene, card: card)
             #expect(grain.plainness < BorderAppearance.plainForShade, "plainness \(grain.plainness)")
+            // Nor does the grain pass for noise: its samples differ more the farther apart they are.
+            #expect(grain.plainnessAgainstNoise < BorderAppearance.plainForShade, "\(grain)")
         }
     }
 }
