@@ -64,4 +64,28 @@ struct BorderChromaBleedTests {
         #expect(band.consistency == 1, "\(band)")
         #expect(band.factor > 0.5, "factor \(band.factor)")
     }
+
+    @Test("only a dark band's noise widens the tolerance, and only noise that is not correlated along it")
+    func noiseTolerance() {
+        let image = WorkingImage(width: 1, height: 1, red: [0], green: [0], blue: [0], toUpright: AffineMap.identity)
+        let judge = BorderAppearance(image: image)
+        // Alternate samples a few levels either side of the band's colour: independent noise.
+        func noisy(_ level: Float) -> [[BorderAppearance.Color?]] {
+            let steps: [Float] = [5, -4, 6, -5, 3, -6, 5, -3]
+            return [(0..<40).map { k in
+                let n = steps[k % steps.count]
+                return (level + n, level + n * 0.9, level + n * 0.8)
+            }]
+        }
+        // A slow swing of about as many levels per sample: grain, correlated along the band.
+        let grain: [[BorderAppearance.Color?]] = [(0..<40).map { k in
+            let v = 30 + 20 * Float(((k / 4) % 2 == 0 ? k % 4 : 4 - k % 4))
+            return (v, v * 0.9, v * 0.8)
+        }]
+        let dark = judge.noiseTolerance(noisy(30), typical: (30, 27, 24))
+        #expect(dark > judge.tolerance, "dark \(dark)")
+        #expect(dark <= 2 * judge.tolerance)
+        #expect(judge.noiseTolerance(noisy(200), typical: (200, 180, 160)) == 0)
+        #expect(judge.noiseTolerance(grain, typical: (60, 54, 48)) == 0)
+    }
 }
