@@ -185,7 +185,8 @@ struct BorderAppearance: Sendable {
         // A dark band in a noisy photo is judged plain against its own noise (see
         // ``noiseTolerance(_:typical:)``); the plainness reported stays against the fixed tolerance.
         let noise = noiseTolerance(sequences, typical: median(band.compactMap { $0 }))
-        let plainAgainstNoise = plainPairs(sequences, ramps: rampsBySide, within: max(tolerance, noise))
+        // Within the fixed tolerance the pairs are those already counted.
+        let plainAgainstNoise = noise > tolerance ? plainPairs(sequences, ramps: rampsBySide, within: noise) : plain
         let plainnessAgainstNoise = Double(plainAgainstNoise + clippedPlainPairs) / Double(pairs)
         if plainnessAgainstNoise >= Self.plainForShade {
             agreeing = max(agreeing, agreeingUnderShade(band, againstTable: againstTable))
