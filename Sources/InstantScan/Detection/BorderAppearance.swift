@@ -178,7 +178,8 @@ struct BorderAppearance: Sendable {
         }
         // The sides agree by their medians, or, where a sheen lies over part of the band, by the
         // parts it missed, or, where a shadow lies over part of a plain band, each against the table
-        // beside it, or, where a plain band is thin and dark, allowing the colour its brighter
+        // beside it or, where the shadow's edge crosses it, with the light's changes along the band
+        // divided out, or, where a plain band is thin and dark, allowing the colour its brighter
         // neighbours lend it. (A band that is not plain, a window's frame among clapboards or a region of
         // texture, gets no such allowance: its sides' brightness says little either way.)
         var agreeing = max(agreeingSides(band), agreeingSides(lit))
@@ -191,6 +192,9 @@ struct BorderAppearance: Sendable {
         if plainnessAgainstNoise >= Self.plainForShade {
             agreeing = max(agreeing, agreeingUnderShade(band, againstTable: againstTable))
             agreeing = max(agreeing, agreeingUnderBleed(band, outside: outside, inside: inside, halfWidths: halfWidths))
+            if agreeing < bandSides {
+                agreeing = max(agreeing, agreeingAcrossLight(card: card, window: window))
+            }
         }
         // A clipped side agrees with a white border and with nothing else; one that does not agree
         // counts neither way, as glare over a coloured border's side says nothing of its colour.
@@ -241,7 +245,7 @@ struct BorderAppearance: Sendable {
     /// brightness keeps going one way, and the colour keeps its chromaticity. Texture's steps do not:
     /// grain and a pattern's motifs turn back within a few samples, and a step edge stands off its
     /// neighbours' midpoint by half the step.
-    private func onLightRamp(_ sequence: [Color?], _ i: Int, _ k: Int) -> Bool {
+    func onLightRamp(_ sequence: [Color?], _ i: Int, _ k: Int) -> Bool {
         let reach = Self.rampReach
         guard i >= reach, k + reach < sequence.count else { return false }
         var run: [Color] = []
@@ -266,7 +270,7 @@ struct BorderAppearance: Sendable {
     }
 
     /// The unit normal of side a→b pointing away from `centre`.
-    private func outward(_ a: Point, _ b: Point, from centre: Point) -> Point {
+    func outward(_ a: Point, _ b: Point, from centre: Point) -> Point {
         let d = b - a
         let len = max((d.x * d.x + d.y * d.y).squareRoot(), 1e-9)
         let n = Point(-d.y / len, d.x / len)
@@ -301,7 +305,7 @@ struct BorderAppearance: Sendable {
 
     /// The colour at `p`, or nil outside the photo or where glare has clipped it white (it says nothing
     /// about the border there).
-    private func sample(_ p: Point) -> Color? {
+    func sample(_ p: Point) -> Color? {
         guard isInView(p) else { return nil }
         let c = image.color(at: p)
         return min(c.0, c.1, c.2) >= clipLevel ? nil : c
@@ -326,7 +330,7 @@ struct BorderAppearance: Sendable {
 
     /// How many of the sides' colours agree with their median in chromaticity and, within the
     /// light's falloff, in brightness.
-    private func agreeingSides(_ sides: [Color?]) -> Int {
+    func agreeingSides(_ sides: [Color?]) -> Int {
         guard let whole = median(sides.compactMap { $0 }) else { return 0 }
         return sides.compactMap { $0 }.filter { agrees($0, with: whole) }.count
     }

@@ -62,6 +62,45 @@ struct CastShadowTests {
             #expect(grain.plainnessAgainstNoise < BorderAppearance.plainForShade, "\(grain)")
         }
     }
+
+    /// A white Polaroid 600 standing on a dark table against a pale wall, the table's edge behind the
+    /// card's lower half, and the edge of a deep shadow (40 % of the light kept) running diagonally
+    /// across the card: two sides half lit, two in the shade, and beside them wall on some samples
+    /// and table on others.
+    static func standingInShadow(card: Quad, print: Bool) -> SceneMaker {
+        var s = SceneMaker()
+        s.width = 700
+        s.height = 600
+        s.surface = .plain(200, 196, 188)
+        s.floor = (row: card.centroid.y - 20, surface: .dark)
+        s.falloff = 0
+        if print {
+            s.prints = [SceneMaker.Print(format: .polaroid600, corners: card, cardColor: (246, 244, 236), pictureSeed: 5)]
+        }
+        s.castShadow = SceneMaker.CastShadow(through: card.centroid + Point(-20, -40), into: Point(1, 1), kept: 0.4, penumbra: 40)
+        return s
+    }
+
+    @Test("a shadow's edge across a plain band: its sides agree in one light, and a table's edge stays a step")
+    func sidesAgreeAcrossTheLight() throws {
+        let card = SceneMaker.corners(format: .polaroid600, center: Point(350, 290), height: 300, rotation: 0.04)
+        let lit = try BorderSheenTests.appearance(Self.standingInShadow(card: card, print: true).withoutShadow, card: card)
+        let shaded = try BorderSheenTests.appearance(Self.standingInShadow(card: card, print: true), card: card)
+        #expect(lit.consistency == 1)
+        // By their medians the shaded sides are darker than the lit ones by far more than the light's
+        // falloff, and against the surface beside them (wall here, table there) they agree no better.
+        #expect(shaded.plainness >= 0.9, "plainness \(shaded.plainness)")
+        #expect(shaded.consistency == 1, "consistency \(shaded.consistency)")
+        // The same quad over the bare wall and table, in the same light: wall above, table below, one
+        // step apart, which no ramp of the light explains (read in one light, the table's side still
+        // disagrees with the wall's).
+        let bare = Self.standingInShadow(card: card, print: false)
+        let work = BoxDownsampler.downsample(try bare.render(), orientation: .up, factor: 1)
+        let toWork = work.toUpright.inverse
+        let window = try #require(PrintTemplate(format: .polaroid600).window(forCard: card))
+        let agreeing = BorderAppearance(image: work).agreeingAcrossLight(card: card.mapped(toWork.apply), window: window.mapped(toWork.apply))
+        #expect(agreeing <= 3, "\(agreeing) sides agree")
+    }
 }
 
 private extension SceneMaker {

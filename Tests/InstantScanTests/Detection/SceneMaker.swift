@@ -129,6 +129,9 @@ struct SceneMaker {
     var width = 1200
     var height = 900
     var surface: Surface = .wood(angle: 0.15)
+    /// Below this row the photo shows `floor`'s surface instead (a print standing on a table against
+    /// a wall, the table's edge running across the photo).
+    var floor: (row: Double, surface: Surface)?
     var prints: [Print] = []
     /// Brightness falls by this share from the left of the photo to the right.
     var falloff = 0.15
@@ -271,6 +274,11 @@ struct SceneMaker {
     private static func byte(_ v: Double) -> UInt8 { UInt8(min(255, max(0, v.rounded()))) }
 
     private func surfaceColor(_ x: Double, _ y: Double) -> (Double, Double, Double) {
+        if let floor, y >= floor.row { return Self.color(of: floor.surface, x, y) }
+        return Self.color(of: surface, x, y)
+    }
+
+    private static func color(of surface: Surface, _ x: Double, _ y: Double) -> (Double, Double, Double) {
         switch surface {
         case let .wood(angle):
             let u = x * cos(angle) + y * sin(angle), v = -x * sin(angle) + y * cos(angle)
