@@ -34,8 +34,10 @@ extension BorderAppearance {
             for k in 0..<count {
                 let t = Double(k) / Double(count)
                 ring.append(sample(a + (b - a) * t))
-                beyond.append(sample(card.corners[i] + (card.corners[(i + 1) % 4] - card.corners[i]) * t + out))
-                within.append(sample(window.corners[i] + (window.corners[(i + 1) % 4] - window.corners[i]) * t + inward))
+                let outside = sample(card.corners[i] + (card.corners[(i + 1) % 4] - card.corners[i]) * t + out)
+                beyond.append(outside)
+                // The picture is read only where the surface beyond is not in view (see sharedBeside).
+                within.append(outside != nil ? nil : sample(window.corners[i] + (window.corners[(i + 1) % 4] - window.corners[i]) * t + inward))
                 let middle = t >= 0.1 && t <= 0.9
                 sideOf.append(middle ? i : nil)
                 if middle { positions[i] += 1 }
@@ -115,11 +117,20 @@ extension BorderAppearance {
     private func smoothed(_ ring: [Color?]) -> [Color?] {
         let n = ring.count
         guard n >= 5 else { return ring }
-        return ring.indices.map { k -> Color? in
-            guard ring[k] != nil else { return nil }
-            let near = (-2...2).compactMap { ring[(k + $0 + n) % n] }
-            return median(near)
+        var out = ring
+        var r: [Float] = [], g: [Float] = [], b: [Float] = []
+        r.reserveCapacity(5); g.reserveCapacity(5); b.reserveCapacity(5)
+        for k in 0..<n where ring[k] != nil {
+            r.removeAll(keepingCapacity: true); g.removeAll(keepingCapacity: true); b.removeAll(keepingCapacity: true)
+            for d in -2...2 {
+                guard let c = ring[(k + d + n) % n] else { continue }
+                r.append(c.0); g.append(c.1); b.append(c.2)
+            }
+            r.sort(); g.sort(); b.sort()
+            let m = r.count / 2
+            out[k] = (r[m], g[m], b[m])
         }
+        return out
     }
 
     /// How many samples either side of a pair ``spreadOut(_:_:_:)`` looks at.

@@ -192,7 +192,9 @@ struct BorderAppearance: Sendable {
         if plainnessAgainstNoise >= Self.plainForShade {
             agreeing = max(agreeing, agreeingUnderShade(band, againstTable: againstTable))
             agreeing = max(agreeing, agreeingUnderBleed(band, outside: outside, inside: inside, halfWidths: halfWidths))
-            if agreeing < bandSides {
+            // Only brightness is divided out: sides that differ in chromaticity stay apart anyway.
+            if agreeing < bandSides, let whole = median(band.compactMap { $0 }),
+               band.allSatisfy({ $0.map { sameChromaticity($0, as: whole) } ?? true }) {
                 agreeing = max(agreeing, agreeingAcrossLight(card: card, window: window))
             }
         }
