@@ -76,10 +76,15 @@ extension PrintRefiner {
         // The card's edge is the first strong change coming from the border outward, about there.
         let from = skip + Double(nearest - run), to = skip + Double(last + run)
         let radius = max(2, (to - from) / 2), centre = (to + from) / 2
+        // The profiles reach only a few pixels either side of where the colour ends, and a step
+        // softened by the lens, shake or a resized photo fills half of each: their median change is
+        // the step's own slope, not the photo's noise, and a real edge reads as barely above it.
+        // Its contrast was judged above (the border's colour ending by the limit on most profiles);
+        // a clean straight line through the steps is what is asked of it here.
         guard let found = EdgeRefiner(sampler: sampler).refine(from: a + outward * centre, to: b + outward * centre,
                                                                towardBorder: outward * -1, searchRadius: radius, trim: 0.12,
                                                                rule: .firstFromBorder),
-              found.isCleanSide() else { return nil }
+              found.isCleanSide(checkingSignificance: false) else { return nil }
         let turn = abs(line.direction.x * found.line.direction.y - line.direction.y * found.line.direction.x)
         let shift = min(abs(found.line.distance(a)), abs(found.line.distance(b)))
         guard turn < 0.035, shift >= max(2, 0.01 * extent) else { return nil }
@@ -89,7 +94,14 @@ extension PrintRefiner {
 
 extension PrintRefiner {
     /// `refined` once more from its card with the sides that had the border outside moved out,
-    /// when that hangs together and gives the card its format's shape more nearly.
+    /// when that hangs together and leaves the card its format's shape: as nearly as before, or
+    /// within what a card off its nominal size shows (``wideSearchAspectError``).
+    ///
+    /// The narrow card's shape is no judge on its own: a side drawn on the window's edge takes one
+    /// side border off the card (4–6 % of its width), which can make a 600 read as a Go, whose
+    /// card is a little narrower, and a card a millimetre off nominal then fits the wrong format
+    /// better narrow than whole. The border's colour ending at a straight edge beyond the side is
+    /// measured on the photo; the format's shape only vetoes a card it turns into another shape.
     func widenedBeyondBorder(_ refined: Refined) -> Refined {
         guard let format = refined.format, let border = plainBorderColour(refined),
               let wider = cardBeyondBorder(refined, border: border) else { return refined }
@@ -99,6 +111,7 @@ extension PrintRefiner {
             let aspect = AspectRatio.recover(card, imageSize: sampler.uprightSize)
             return min(abs(log(aspect / format.cardAspect)), abs(log(aspect * format.cardAspect)))
         }
-        return shapeError(second.card, widened) < shapeError(refined.card, format) ? second : refined
+        let widenedError = shapeError(second.card, widened)
+        return widenedError <= Self.wideSearchAspectError || widenedError < shapeError(refined.card, format) ? second : refined
     }
 }
