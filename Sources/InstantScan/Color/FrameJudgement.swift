@@ -166,10 +166,12 @@ struct FrameJudgement {
             }
             // Along the warm direction only, a frame is the lamp's white unless both witnesses
             // disagree (the same caution as for yellowing); an edition warmer than paper yellows,
-            // or off to the side, is coloured on the pooled light's word.
+            // or off to the side, is coloured on the pooled light's word. A frame darker than
+            // paper is held to less: the witnesses need not also agree with each other.
             let alongLocus = across <= FrameJudgement.yellowedAcross && warmth <= FrameJudgement.yellowedWarmthLimit
+            let darkerThanPaper = luminance < FrameJudgement.paperBrightness * pictureBright
             if distance > FrameJudgement.disagreement,
-               !alongLocus || FrameJudgement.bothFindWarmer(frame, scene: scene, locus: locus) {
+               !alongLocus || FrameJudgement.bothFindWarmer(frame, scene: scene, locus: locus, darkerThanPaper: darkerThanPaper) {
                 verdict = .notReference(uniform: true)
                 reason = "coloured frame: its colour (\(describe(frame))) is far from the light the picture and its surroundings show (\(describe(scene.chroma))); light from those"
                 return
@@ -194,9 +196,17 @@ struct FrameJudgement {
     /// cooler than `frame` by ``warmerThanLight``, and agree with each other: only then is a
     /// frame along the locus from the pooled light an edition warmer than any paper, not the
     /// lamp's white (a cool picture alone, a sky or a sea, or a cool table alone does not tell).
-    static func bothFindWarmer(_ frame: LightChroma, scene: SceneLight, locus: PlanckianLocus) -> Bool {
+    ///
+    /// When the frame is `darkerThanPaper` (below ``paperBrightness`` of the picture's bright
+    /// end, where white paper, the brightest thing on a print bar glare, never is), its
+    /// darkness is the second witness that the two readings' agreement otherwise gives: an ochre
+    /// or amber edition under a lamp is warmer than every reading of the light and darker than
+    /// paper, while the picture's colours and the table's pull their readings apart by more than
+    /// their agreement allows, and the call must not hang on by how much.
+    static func bothFindWarmer(_ frame: LightChroma, scene: SceneLight, locus: PlanckianLocus,
+                               darkerThanPaper: Bool = false) -> Bool {
         guard let picture = scene.picture, let surroundings = scene.surroundings,
-              picture.distance(to: surroundings) <= SceneLight.agreement else { return false }
+              darkerThanPaper || picture.distance(to: surroundings) <= SceneLight.agreement else { return false }
         return [picture, surroundings].allSatisfy { (frame - $0).dot(locus.nearest(to: $0).warmward) > warmerThanLight }
     }
 

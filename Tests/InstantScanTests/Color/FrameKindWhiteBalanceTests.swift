@@ -89,6 +89,20 @@ import Testing
         #expect(differences.mean < 1.5, "mean ΔE00 \(differences.mean)")
     }
 
+    @Test func anAmberFrameDarkerThanPaperIsColouredWhenTheWitnessesDisagreeAboutTheLight() throws {
+        // An amber edition under a warm lamp on a bluish slate: warmer than the light the picture
+        // shows and than the one the slate shows, though those two disagree by more than their
+        // agreement allows. Darker than paper beside the picture's whites, it is no paper, and
+        // taken for the lamp's white it would turn the picture blue.
+        var photo = FramedPrintPhoto(frame: .colour([0.36, 0.30, 0.15]))
+        photo.table = [0.80, 0.95, 1.25]
+        let (print, differences) = try corrected(photo, light: FramedPrintPhoto.warmLamp)
+        let light = try #require(print.whiteBalance?.light)
+        #expect(light.source != .frame, "\(light.reason)")
+        #expect(light.reason.contains("coloured frame"), "\(light.reason)")
+        #expect(differences.mean < 5, "mean ΔE00 \(differences.mean)")
+    }
+
     @Test func aPatternedFrameIsNotTakenForALight() throws {
         let (print, differences) = try corrected(FramedPrintPhoto(frame: .pattern), light: FramedPrintPhoto.warmLamp)
         let light = try #require(print.whiteBalance?.light)
@@ -331,5 +345,11 @@ import Testing
         #expect(!FrameJudgement.bothFindWarmer(warmer, scene: scene(picture: lamp.point, surroundings: nil), locus: locus))
         // A frame no warmer than the scene.
         #expect(!FrameJudgement.bothFindWarmer(lamp.point, scene: agreeing, locus: locus))
+        // Witnesses apart by more than their agreement: a frame darker than paper is still
+        // warmer than both; one as bright as paper is not called on their word.
+        let apart = scene(picture: lamp.point, surroundings: lamp.point - lamp.warmward * 0.3)
+        #expect(!FrameJudgement.bothFindWarmer(warmer, scene: apart, locus: locus))
+        #expect(FrameJudgement.bothFindWarmer(warmer, scene: apart, locus: locus, darkerThanPaper: true))
+        #expect(!FrameJudgement.bothFindWarmer(lamp.point, scene: apart, locus: locus, darkerThanPaper: true))
     }
 }
