@@ -192,9 +192,11 @@ struct BorderAppearance: Sendable {
         if plainnessAgainstNoise >= Self.plainForShade {
             agreeing = max(agreeing, agreeingUnderShade(band, againstTable: againstTable))
             agreeing = max(agreeing, agreeingUnderBleed(band, outside: outside, inside: inside, halfWidths: halfWidths))
-            // Only brightness is divided out: sides that differ in chromaticity stay apart anyway.
+            // Only brightness is divided out: sides far apart in chromaticity stay apart anyway. (Not
+            // within the tolerance: a side half lit, half shaded has per-channel medians from both,
+            // which strays in chromaticity.)
             if agreeing < bandSides, let whole = median(band.compactMap { $0 }),
-               band.allSatisfy({ $0.map { sameChromaticity($0, as: whole) } ?? true }) {
+               band.allSatisfy({ $0.map { sameChromaticity($0, as: whole, within: 2 * chromaTolerance) } ?? true }) {
                 agreeing = max(agreeing, agreeingAcrossLight(card: card, window: window))
             }
         }
