@@ -168,9 +168,10 @@ public struct WhiteBalance: Sendable {
                     let shift = ClippedRedCompletion.shift(levels: field.logLevels, picture: picture)
                     field.logLevels[0] += shift
                     let percent = Int(((1 - exp(shift)) * 100).rounded())
-                    reason += percent > 0
-                        ? "; red clipped on the frame: completed as a lamp's cast a phone partly corrected, less \(percent) % as the picture's greys show a greener light"
+                    reason += channels[0] == .clipBound
+                        ? "; red clipped on the frame: the least its clipping allows"
                         : "; red clipped on the frame: completed as a lamp's cast a phone partly corrected"
+                    if percent > 0 { reason += ", less \(percent) % as the picture's greys show a greener light" }
                 }
                 return LightEstimate(source: .agedFrame, field: field, whiteLevel: agedPaperRedLinear,
                                      channels: channels, profile: profile, sampleCount: inliers, reason: reason)

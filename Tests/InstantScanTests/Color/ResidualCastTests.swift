@@ -54,6 +54,7 @@ import Testing
         let light = try #require(print.whiteBalance?.light)
         #expect(light.source == .agedFrame, "\(light.reason)")
         #expect(light.channels[0] == .locus)
+        #expect(light.reason.contains("completed as a lamp's cast a phone partly corrected"), "\(light.reason)")
         let lamp = FramedPrintPhoto.warmLamp
         let redGreen = light.lightColor[0] / light.lightColor[1]
         // On the locus (less what the picture's greys take off) it was 0.036 off in log R/G.
