@@ -152,21 +152,26 @@ public struct WhiteBalance: Sendable {
             case let .yellowed(amount):
                 // The frame less its ageing is the light, falloff and all; the ageing has no
                 // red, so the frame's red maps to the aged paper's.
-                // A red the frame clipped is the light's, completed on the locus from the other two.
                 var field = fit.field, channels = fit.evidence, reason = judgement.reason
                 field.logLevels = PaperAgeing(space: space).light(frameLevels: fit.field.logLevels, amount: amount)
                 if channels[0] != .measured {
-                    field.logLevels[0] = locus.completing(field.logLevels, missing: 0)[0]
-                    channels[0] = .locus
                     // Aged paper is brightest in red, so red is the channel a yellowed frame
-                    // clips first; the locus then gives the reddest usual light, as for a white
-                    // frame, and the picture's greys may show a greener one in the same way.
+                    // clips first, and the light's red is what a phone leaves of a lamp with the
+                    // light's blue (``ResidualCast``), greener than the locus; the frame's clipped
+                    // red still bounds it from below. The picture's greys may show a greener
+                    // light still, as for a white frame.
+                    let red = ResidualCast(locus: locus).red(completing: field.logLevels)
+                    if channels[0] != .clipBound || red > fit.field.logLevels[0] {
+                        field.logLevels[0] = red
+                        channels[0] = .locus
+                    }
                     let shift = ClippedRedCompletion.shift(levels: field.logLevels, picture: picture)
                     field.logLevels[0] += shift
                     let percent = Int(((1 - exp(shift)) * 100).rounded())
-                    if percent > 0 {
-                        reason += "; red clipped on the frame: completed on the locus, less \(percent) % as the picture's greys show a greener light"
-                    }
+                    reason += channels[0] == .clipBound
+                        ? "; red clipped on the frame: the least its clipping allows"
+                        : "; red clipped on the frame: completed as a lamp's cast a phone partly corrected"
+                    if percent > 0 { reason += ", less \(percent) % as the picture's greys show a greener light" }
                 }
                 return LightEstimate(source: .agedFrame, field: field, whiteLevel: agedPaperRedLinear,
                                      channels: channels, profile: profile, sampleCount: inliers, reason: reason)
