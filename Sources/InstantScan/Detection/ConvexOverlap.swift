@@ -3,6 +3,10 @@ enum ConvexOverlap {
     /// The area two convex polygons (clockwise on screen) share.
     static func intersectionArea(_ a: [Point], _ b: [Point]) -> Double {
         var poly = a
+        // Two buffers taking turns: clipping runs for every pair of candidates and every place an
+        // outline search tries, and a new array an edge cost more than the clipping.
+        var next: [Point] = []
+        next.reserveCapacity(a.count + b.count)
         let clockwise = signedArea(b) >= 0
         for i in 0..<b.count {
             guard !poly.isEmpty else { return 0 }
@@ -11,7 +15,7 @@ enum ConvexOverlap {
                 let z = Point.cross(q - p, r - p)
                 return clockwise ? z >= 0 : z <= 0
             }
-            var next: [Point] = []
+            next.removeAll(keepingCapacity: true)
             for j in 0..<poly.count {
                 let cur = poly[j], prev = poly[(j + poly.count - 1) % poly.count]
                 let ci = inside(cur), pi = inside(prev)
@@ -22,7 +26,7 @@ enum ConvexOverlap {
                     next.append(x)
                 }
             }
-            poly = next
+            swap(&poly, &next)
         }
         return abs(signedArea(poly))
     }

@@ -231,18 +231,7 @@ struct EdgeRefiner {
             let inView = sampler.profilePrefix(from: first, step: n, count: count, into: &colours)
             guard inView == count || inView >= radius + 1 + minimumBeyond else { continue }
             points.taken += 1
-            // Colour derivative magnitude at s = -radius ... radius (index j = s + radius + 1); none
-            // where the difference would reach past the photo.
-            var strongest: Float = 0
-            for j in 1..<(count - 1) {
-                guard j + 1 < inView else { deriv[j] = 0; continue }
-                let dr = colours[3 * (j + 1)] - colours[3 * (j - 1)]
-                let dg = colours[3 * (j + 1) + 1] - colours[3 * (j - 1) + 1]
-                let db = colours[3 * (j + 1) + 2] - colours[3 * (j - 1) + 2]
-                let v = 0.5 * (dr * dr + dg * dg + db * db).squareRoot()
-                deriv[j] = v
-                strongest = max(strongest, v)
-            }
+            let strongest = Self.derivative(of: colours, inView: inView, into: &deriv)
             let measured = min(count - 1, inView - 1) - 1
             for j in 1...measured { sorted[j - 1] = deriv[j] }
             let median: Float
@@ -278,6 +267,26 @@ struct EdgeRefiner {
             points.append(t: t, s: shift + Double(pick - radius - 1) + Self.peakOffset(deriv, pick), w: Double(deriv[pick]))
         }
         return points
+    }
+
+    /// Colour derivative magnitude at s = -radius ... radius (index j = s + radius + 1) of a profile's
+    /// `colours` (RGB triples, `deriv.count` of them), into `deriv`; none where the difference would
+    /// reach past the `inView` samples in the photo. Returns the strongest.
+    ///
+    /// A function of its own: writing an `inout` array, the compiler checks the array's uniqueness
+    /// once rather than at every sample (the refinement's profiles take a million samples a photo).
+    private static func derivative(of colours: [Float], inView: Int, into deriv: inout [Float]) -> Float {
+        var strongest: Float = 0
+        for j in 1..<(deriv.count - 1) {
+            guard j + 1 < inView else { deriv[j] = 0; continue }
+            let dr = colours[3 * (j + 1)] - colours[3 * (j - 1)]
+            let dg = colours[3 * (j + 1) + 1] - colours[3 * (j - 1) + 1]
+            let db = colours[3 * (j + 1) + 2] - colours[3 * (j - 1) + 2]
+            let v = 0.5 * (dr * dr + dg * dg + db * db).squareRoot()
+            deriv[j] = v
+            strongest = max(strongest, v)
+        }
+        return strongest
     }
 
     /// Sub-pixel offset of the peak at `j`: the vertex of a parabola through it and its neighbours.

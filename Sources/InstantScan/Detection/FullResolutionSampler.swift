@@ -1,3 +1,5 @@
+internal import CShims
+
 /// Reads the decoded photo's pixels at upright coordinates, bilinearly, without turning the photo.
 ///
 /// Edge refinement samples a few thousand points per print along short profiles; mapping each upright
@@ -52,9 +54,11 @@ struct FullResolutionSampler {
                 for k in 0..<count {
                     let x = s0.x + ds.x * Double(k), y = s0.y + ds.y * Double(k)
                     guard x >= 0, y >= 0, x <= maxX, y <= maxY else { return k }
-                    let x0 = min(Int(x), w - 2), y0 = min(Int(y), h - 2)
+                    // Finite and inside by the test above: the unchecked truncation is Int(x).
+                    let x0 = min(is_truncated(x), w - 2), y0 = min(is_truncated(y), h - 2)
                     let fx = Float(x - Double(x0)), fy = Float(y - Double(y0))
-                    let p = base + y0 * stride + x0 * bpp
+                    // Inside the buffer by the tests above: wrapping arithmetic spares the overflow tests.
+                    let p = base + (y0 &* stride &+ x0 &* bpp)
                     let q = p + stride
                     for c in 0..<3 {
                         let top = Float(p[c]) + (Float(p[c + bpp]) - Float(p[c])) * fx

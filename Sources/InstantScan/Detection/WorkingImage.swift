@@ -1,3 +1,5 @@
+internal import CShims
+
 /// The photo at the detector's working resolution: upright, three colour planes of `Float` in 0...255.
 ///
 /// Detection runs on this small copy (about 800 pixels on the long side) and only edge refinement
@@ -34,7 +36,10 @@ struct WorkingImage: Sendable {
     @inline(__always)
     func color(at p: Point) -> (Float, Float, Float) {
         let x = min(max(p.x, 0), Double(width - 1)), y = min(max(p.y, 0), Double(height - 1))
-        let x0 = min(Int(x), width - 2 < 0 ? 0 : width - 2), y0 = min(Int(y), height - 2 < 0 ? 0 : height - 2)
+        // Clamped into the plane above (a NaN point aside, which the outer clamp on the index
+        // keeps inside the planes): the unchecked truncation is Int(x).
+        let x0 = max(0, min(is_truncated(x), width - 2 < 0 ? 0 : width - 2))
+        let y0 = max(0, min(is_truncated(y), height - 2 < 0 ? 0 : height - 2))
         let fx = Float(x - Double(x0)), fy = Float(y - Double(y0))
         // Inside the planes by the clamps: wrapping arithmetic spares the overflow tests.
         let i = y0 &* width &+ x0
