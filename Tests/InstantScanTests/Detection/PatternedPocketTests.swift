@@ -89,23 +89,6 @@ struct PatternedPocketTests {
                 "the card's top edge off by \(line.distance(a)), \(line.distance(b)) px")
     }
 
-    @Test("a striped card on a grainy wall keeps its own edges")
-    func stripedOnAGrainyWall() throws {
-        // A textured surface beside the card changes from pixel to pixel: it is no pocket's margin,
-        // even where its colour drifts along the side no more than a shaded page's does.
-        var scene = Self.stripedInPocket
-        scene.pockets = []
-        scene.surface = .wood(angle: 0.15)
-        scene.castShadow = SceneMaker.CastShadow(through: scene.prints[0].corners.centroid, into: Point(0.05, 1),
-                                                 kept: 0.88, penumbra: 30)
-        let truth = scene.prints[0]
-        var refiner = PrintRefiner(sampler: FullResolutionSampler(try scene.render(), orientation: .up), workingScale: 4)
-        refiner.patternedBorder = true
-        let refined = refiner.refineInSleeve(card: truth.corners, window: truth.window, format: .polaroid600)
-        #expect(!refined.movedInFromPocket)
-        #expect(PrintDetectorTests.cornerError(refined.card, truth.corners) <= 1.5)
-    }
-
     @Test("a striped card on a plain table keeps its own edges")
     func stripedOnATable() throws {
         var scene = Self.stripedInPocket
