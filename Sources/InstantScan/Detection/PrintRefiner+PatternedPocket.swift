@@ -45,6 +45,28 @@ extension PrintRefiner {
         return PrintRefiner.quad(lines: lines).map { ($0, Self.patternedWindowSlack) }
     }
 
+    /// Share of the colour limit within which a margin's pixels must keep to a colour for the
+    /// margin to be plain: a stripe or a dot of a decoration near the page's colour stays outside it.
+    static let patternedPocketPlainness: Float = 0.6
+    /// Most the margin's neighbouring pixels may differ (the median, as a share of the colour limit)
+    /// for a profile to be judged by its own colour: what a plain sheet under film shows at most
+    /// (noise and JPEG's steps), far less than a textured wall's or a fabric's grain.
+    static let patternedPocketSmoothness: Float = 0.5
+
+    /// Whether most of `pixels` (at least `run + 1`) lie within the plainness share of `limit` of
+    /// `colour`.
+    static func isPlain(_ pixels: ArraySlice<[Float]>, near colour: [Float], within limit: Float, run: Int) -> Bool {
+        pixels.filter { difference($0, colour) < patternedPocketPlainness * limit }.count >= run + 1
+    }
+
+    /// Whether the first `band` pixels of the profiles change little from pixel to pixel: the
+    /// median difference between neighbours (past the seam's blur, the outer `band / 2`) within
+    /// ``patternedPocketSmoothness`` of `limit`.
+    static func isSmooth(_ profiles: [[[Float]]], band: Int, limit: Float) -> Bool {
+        let steps = profiles.flatMap { p in (band / 2 + 1..<band).map { difference(p[$0], p[$0 - 1]) } }
+        return !steps.isEmpty && median(steps) < patternedPocketSmoothness * limit
+    }
+
     enum PatternedPocketSide {
         /// The pattern (or anything not plain) begins at the side: it is the card's own edge.
         case ownEdge
@@ -71,11 +93,21 @@ extension PrintRefiner {
         }
         guard profiles.count >= 15 else { return nil }
         // A pocket's margin is plain, of one colour along the side, over most of the first pixels
-        // inside it (a welded seam's blur may take the outermost); a pattern is neither.
+        // inside it (a welded seam's blur may take the outermost); a pattern is neither. The page's
+        // light drifts along a side (a hand's or the phone's shadow across the page, vignetting,
+        // the sleeve's sheen) by more than the plainness share of the limit, while across the
+        // margin's few pixels it stays put: where the margin is smooth (no grain or pattern from
+        // pixel to pixel) a profile is also plain when its pixels keep to its own colour and that
+        // colour is the page's within the limit that tells two surfaces apart.
         let band = 2 * run
-        let page = Self.median(profiles.map { Self.median(Array($0[0..<band])) })
+        let colours = profiles.map { Self.median(Array($0[0..<band])) }
+        let page = Self.median(colours)
         let limit = Self.pocketColourDifference(for: page)
-        let plain = profiles.map { p in p[0..<band].filter { Self.difference($0, page) < 0.6 * limit }.count >= run + 1 }
+        let smooth = Self.isSmooth(profiles, band: band, limit: limit)
+        let plain = zip(profiles, colours).map { p, own in
+            Self.isPlain(p[0..<band], near: page, within: limit, run: run)
+                || (smooth && Self.difference(own, page) < limit && Self.isPlain(p[0..<band], near: own, within: limit, run: run))
+        }
         guard Double(plain.filter { $0 }.count) >= 0.8 * Double(profiles.count) else { return .ownEdge }
         // Where the page's colour ends and stays ended, in each profile.
         let ends = zip(along, profiles).compactMap { t, p -> (t: Double, at: Int)? in

@@ -68,6 +68,27 @@ struct PatternedPocketTests {
         #expect(print.format == .polaroid600)
     }
 
+    @Test("a pocket's margin in the phone's shadow is read as the page's, the card's edge inside it")
+    func marginHalfShaded() throws {
+        // The phone's shadow falls across the pocket's top left corner: along the top margin the
+        // page's light drops by more than the tolerance a pixel is held to (a quarter of its length
+        // in shade), while across the margin, a few pixels wide, it stays one plain colour.
+        var scene = Self.stripedInPocket
+        let truth = scene.prints[0]
+        let pocket = scene.pockets[0].outline
+        scene.castShadow = SceneMaker.CastShadow(through: pocket.topLeft + Point(0, 220), into: Point(-1, -1),
+                                                 kept: 0.88, penumbra: 30)
+        var refiner = PrintRefiner(sampler: FullResolutionSampler(try scene.render(), orientation: .up), workingScale: 4)
+        refiner.patternedBorder = true
+        guard case .pocket(let line, _) = refiner.patternedPocketSide(0, of: pocket) else {
+            Issue.record("the top margin was not read as the page's")
+            return
+        }
+        let (a, b) = (truth.corners.topLeft, truth.corners.topRight)
+        #expect(abs(line.distance(a)) <= 1.5 && abs(line.distance(b)) <= 1.5,
+                "the card's top edge off by \(line.distance(a)), \(line.distance(b)) px")
+    }
+
     @Test("a striped card on a plain table keeps its own edges")
     func stripedOnATable() throws {
         var scene = Self.stripedInPocket
