@@ -101,6 +101,31 @@ struct CastShadowTests {
         let agreeing = BorderAppearance(image: work).agreeingAcrossLight(card: card.mapped(toWork.apply), window: window.mapped(toWork.apply))
         #expect(agreeing <= 3, "\(agreeing) sides agree")
     }
+
+    @Test("a picture's own shading is no light: a band read inside a window is not made one border")
+    func pictureShadingIsNotTheLight() throws {
+        // A white 600 whose picture darkens smoothly from top to bottom to 40 % (a sky going to sea)
+        // with no shadow anywhere, and the quad a smaller print would make inside its window: its
+        // band runs through the picture's shading, smooth as a penumbra, but the card's border just
+        // beyond it stays as it is.
+        var scene = SceneMaker()
+        scene.width = 700
+        scene.height = 600
+        scene.surface = .plain(120, 110, 100)
+        scene.falloff = 0
+        let card = SceneMaker.corners(format: .polaroid600, center: Point(350, 300), height: 420, rotation: 0.03)
+        scene.prints = [SceneMaker.Print(format: .polaroid600, corners: card, cardColor: (246, 244, 236),
+                                         blankPicture: (236, 234, 228), blankShading: 0.6)]
+        let inner = scene.prints[0].window
+        let work = BoxDownsampler.downsample(try scene.render(), orientation: .up, factor: 1)
+        let toWork = work.toUpright.inverse
+        let innerWindow = try #require(PrintTemplate(format: .polaroid600).window(forCard: inner))
+        let appearance = BorderAppearance(image: work)
+        let agreeing = appearance.agreeingAcrossLight(card: inner.mapped(toWork.apply), window: innerWindow.mapped(toWork.apply))
+        #expect(agreeing <= 3, "\(agreeing) sides agree")
+        let result = appearance.score(card: inner.mapped(toWork.apply), window: innerWindow.mapped(toWork.apply))
+        #expect(result.consistency < 1, "\(result)")
+    }
 }
 
 private extension SceneMaker {

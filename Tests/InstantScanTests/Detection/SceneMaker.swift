@@ -63,6 +63,9 @@ struct SceneMaker {
         /// Over a `blankPicture`, a soft mottle this many levels deep, a few millimetres across (the
         /// face of a stone, frosted glass): texture, but no edge.
         var blankMottle: Double = 0
+        /// How much darker a `blankPicture` is at its bottom than at its top (a picture's own shading:
+        /// a sky going to sea, a lit wall going into shade).
+        var blankShading: Double = 0.15
         /// The dots on the thick bottom band in another colour than `dotColor` (a decorated frame whose
         /// sides differ).
         var bottomDotColor: (Double, Double, Double)?
@@ -430,7 +433,7 @@ private struct CardRaster {
     /// A made-up photograph in window coordinates (0...1): sky, horizon, hills and a few blobs.
     private func picture(_ u: Double, _ v: Double) -> (Double, Double, Double) {
         if let c = print.blankPicture {
-            let k = 1 - 0.15 * v
+            let k = 1 - print.blankShading * v
             let x = u * window.width, y = v * window.height
             let m = print.blankMottle * sin(1.9 * x + 0.8 * y) * sin(1.4 * y - 0.6 * x)
             return (c.0 * k + m, c.1 * k + m, c.2 * k + m)
