@@ -185,7 +185,8 @@ struct BorderAppearance: Sendable {
         var agreeing = max(agreeingSides(band), agreeingSides(lit))
         // A dark band in a noisy photo is judged plain against its own noise (see
         // ``noiseTolerance(_:typical:)``); the plainness reported stays against the fixed tolerance.
-        let noise = noiseTolerance(sequences, typical: median(band.compactMap { $0 }))
+        let bandMedian = median(band.compactMap { $0 })
+        let noise = noiseTolerance(sequences, typical: bandMedian)
         // Within the fixed tolerance the pairs are those already counted.
         let plainAgainstNoise = noise > tolerance ? plainPairs(sequences, ramps: rampsBySide, within: noise) : plain
         let plainnessAgainstNoise = Double(plainAgainstNoise + clippedPlainPairs) / Double(pairs)
@@ -195,7 +196,7 @@ struct BorderAppearance: Sendable {
             // Only brightness is divided out: sides far apart in chromaticity stay apart anyway. (Not
             // within the tolerance: a side half lit, half shaded has per-channel medians from both,
             // which strays in chromaticity.)
-            if agreeing < bandSides, let whole = median(band.compactMap { $0 }),
+            if agreeing < bandSides, let whole = bandMedian,
                band.allSatisfy({ $0.map { sameChromaticity($0, as: whole, within: 2 * chromaTolerance) } ?? true }) {
                 agreeing = max(agreeing, agreeingAcrossLight(card: card, window: window))
             }
