@@ -170,15 +170,18 @@ struct LightCorrectionKernel {
         return (r, g, b)
     }
 
-    /// Raises clipped channels to the brightest unclipped one (all three to the brightest when
-    /// all are clipped).
+    /// Raises clipped channels to the brightest corrected channel, clipped or not (all three to
+    /// the brightest when all are clipped).
+    ///
+    /// A clipped channel was at least as bright as the photo could hold; the correction only
+    /// gives its lower bound. A pixel clipped in one channel is taken to be at least as bright
+    /// there as in its brightest other channel (a highlight is near white); clipped in two, each
+    /// of them is at least the other's lower bound as well: a sky or a shirt that clipped red and
+    /// green under a warm lamp is a pale, near-neutral highlight, and raising its red only to the
+    /// unclipped blue, below the green's bound, turned it green.
     @inline(__always)
     static func recover(_ r: inout Float, _ g: inout Float, _ b: inout Float, clipped: (Bool, Bool, Bool)) {
-        var floor: Float = -1
-        if !clipped.0 { floor = max(floor, r) }
-        if !clipped.1 { floor = max(floor, g) }
-        if !clipped.2 { floor = max(floor, b) }
-        if floor < 0 { floor = max(r, max(g, b)) }
+        let floor = max(r, max(g, b))
         if clipped.0 { r = max(r, floor) }
         if clipped.1 { g = max(g, floor) }
         if clipped.2 { b = max(b, floor) }
