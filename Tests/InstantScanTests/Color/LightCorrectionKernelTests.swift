@@ -8,8 +8,13 @@ import Testing
     static func reference(_ pixel: [UInt8], gains: [Double]) -> [UInt8] {
         var v = (0..<3).map { LinearLight.toLinear(Double(pixel[$0]) / 255) * gains[$0] }
         let clipped = (0..<3).map { pixel[$0] >= 250 }
-        let floor = v.max()!
-        for c in 0..<3 where clipped[c] { v[c] = max(v[c], floor) }
+        let unclipped = (0..<3).filter { !clipped[$0] }.map { v[$0] }
+        let floor = unclipped.max() ?? v.max()!
+        // Two clipped channels are raised towards each other by at most their gains' ratio.
+        let raised = (0..<3).map { c in
+            (0..<3).filter { $0 != c && clipped[$0] }.reduce(floor) { max($0, min(v[$1], v[c] * gains[$1] / gains[c])) }
+        }
+        for c in 0..<3 where clipped[c] { v[c] = max(v[c], raised[c]) }
         return v.map { LinearLight.code(linear: $0) }
     }
 
@@ -61,6 +66,15 @@ import Testing
         // bounds; red is raised to green's, not to blue's.
         #expect(out[0] == out[1], "red \(out[0]) and green \(out[1]) of a highlight clipped in both")
         #expect(out[1] >= 245 && out[2] < out[1], "a pale highlight, not green: \(out)")
+
+        // Under daylight (equal gains) the codes' own difference is a reading and is kept: a
+        // yellow highlight at red 255, green 250 keeps its green.
+        for y in 0..<8 { for x in 0..<8 { image[x, y] = [255, 250, 190, 255] } }
+        let daylight = LightEstimate(source: .picture, field: .uniform([1, 1, 1]), whiteLevel: 1,
+                                     channels: [.picture, .picture, .picture], profile: .srgb)
+        WhiteBalance().apply(daylight, to: image)
+        let kept = image[3, 3]
+        #expect(zip(kept[0..<3], [255, 250, 190]).allSatisfy { abs(Int($0) - $1) <= 1 }, "\(kept)")
     }
 
     @Test func interpolatedFieldMatchesTheExactField() throws {
