@@ -75,7 +75,7 @@ struct ExposureCeiling {
 
     /// The surroundings' luminance after the correction (the light at the card's centre), at
     /// ``surroundingsQuantile``. A clipped channel is raised as the correction raises it
-    /// (``LightCorrectionKernel/recover(_:_:_:clipped:)``): a white sheet that clipped is at
+    /// (``LightCorrectionKernel/recover(_:_:_:clipped:gains:)``): a white sheet that clipped is at
     /// least that bright.
     static func surroundingsLuminance(_ ring: SurfaceRing, field: IlluminationField, whiteLevel: Double,
                                       space: WorkingSpace) -> Double? {
@@ -87,7 +87,8 @@ struct ExposureCeiling {
             var r = LinearLight.linear(codes.0) * gains[0], g = LinearLight.linear(codes.1) * gains[1]
             var b = LinearLight.linear(codes.2) * gains[2]
             let clip = FrameLightFit.clipCode
-            LightCorrectionKernel.recover(&r, &g, &b, clipped: (codes.0 >= clip, codes.1 >= clip, codes.2 >= clip))
+            LightCorrectionKernel.recover(&r, &g, &b, clipped: (codes.0 >= clip, codes.1 >= clip, codes.2 >= clip),
+                                          gains: (gains[0], gains[1], gains[2]))
             luminances.append(space.xyz([Double(r), Double(g), Double(b)])[1])
         }
         return quantile(luminances, surroundingsQuantile)

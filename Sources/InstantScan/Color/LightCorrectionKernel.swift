@@ -141,7 +141,7 @@ struct LightCorrectionKernel {
             var r = decode[r8] * gr, g = decode[g8] * gg, b = decode[b8] * gb
             // One well-predicted branch on the hot path; the rare clipped pixel goes out of line.
             if max(r8, max(g8, b8)) >= clip {
-                (r, g, b) = LightCorrectionKernel.recovered(r, g, b, codes: (r8, g8, b8), clip: clip)
+                (r, g, b) = LightCorrectionKernel.recovered(r, g, b, codes: (r8, g8, b8), clip: clip, gains: (gr, gg, gb))
                 clipped &+= 1
             }
             let out = (v & 0xFF00_0000) | UInt32(encode[LightCorrectionKernel.index(r, top: top)])
@@ -162,25 +162,44 @@ struct LightCorrectionKernel {
         Int((min(value, top) + 8_388_608).bitPattern & 0x7F_FFFF)
     }
 
-    /// ``recover(_:_:_:clipped:)`` for the kernel's clipped pixels, kept out of the hot loop.
+    /// ``recover(_:_:_:clipped:gains:)`` for the kernel's clipped pixels, kept out of the hot loop.
     @inline(never)
-    static func recovered(_ r: Float, _ g: Float, _ b: Float, codes: (Int, Int, Int), clip: Int) -> (Float, Float, Float) {
+    static func recovered(_ r: Float, _ g: Float, _ b: Float, codes: (Int, Int, Int), clip: Int,
+                          gains: (Float, Float, Float)) -> (Float, Float, Float) {
         var (r, g, b) = (r, g, b)
-        recover(&r, &g, &b, clipped: (codes.0 >= clip, codes.1 >= clip, codes.2 >= clip))
+        recover(&r, &g, &b, clipped: (codes.0 >= clip, codes.1 >= clip, codes.2 >= clip), gains: gains)
         return (r, g, b)
     }
 
-    /// Raises clipped channels to the brightest unclipped one (all three to the brightest when
-    /// all are clipped).
+    /// Raises clipped channels, corrected by `gains`, to the brightest unclipped one (all three to
+    /// the brightest when all are clipped); two clipped channels also towards each other.
+    ///
+    /// A clipped channel was at least as bright as the photo could hold; the correction only
+    /// gives its lower bound, and a highlight is taken to be near white. Where two channels
+    /// clipped, the photo had them about equal and the correction's gains alone set them apart:
+    /// a sky that clipped red and green under a lamp has its red lowered far below its green,
+    /// and raised only to the unclipped blue it came out green. So each of the two is raised
+    /// also to the other's bound, but by no more than the two gains' ratio: what the light did
+    /// is undone, while a difference the codes themselves show (red 255, green 250 under
+    /// daylight) is kept.
     @inline(__always)
-    static func recover(_ r: inout Float, _ g: inout Float, _ b: inout Float, clipped: (Bool, Bool, Bool)) {
+    static func recover(_ r: inout Float, _ g: inout Float, _ b: inout Float, clipped: (Bool, Bool, Bool),
+                        gains: (Float, Float, Float)) {
         var floor: Float = -1
         if !clipped.0 { floor = max(floor, r) }
         if !clipped.1 { floor = max(floor, g) }
         if !clipped.2 { floor = max(floor, b) }
         if floor < 0 { floor = max(r, max(g, b)) }
-        if clipped.0 { r = max(r, floor) }
-        if clipped.1 { g = max(g, floor) }
-        if clipped.2 { b = max(b, floor) }
+        let values = SIMD3<Float>(r, g, b), gain = SIMD3<Float>(gains.0, gains.1, gains.2)
+        var out = values
+        let mask = SIMD3<Int32>(clipped.0 ? 1 : 0, clipped.1 ? 1 : 0, clipped.2 ? 1 : 0)
+        for c in 0..<3 where mask[c] != 0 {
+            var target = floor
+            for k in 0..<3 where k != c && mask[k] != 0 && gain[c] > 0 {
+                target = max(target, min(values[k], values[c] * gain[k] / gain[c]))
+            }
+            out[c] = max(values[c], target)
+        }
+        (r, g, b) = (out[0], out[1], out[2])
     }
 }

@@ -244,18 +244,20 @@ public struct WhiteBalance: Sendable {
         let space = WorkingSpace(profile)
         var before = [[Double]](repeating: [], count: 3), after = [[Double]](repeating: [], count: 3)
         for i in 0..<samples.count {
-            var corrected = [Float](repeating: 0, count: 3)
+            var corrected = [Float](repeating: 0, count: 3), gains = [Float](repeating: 0, count: 3)
             for c in 0..<3 {
                 let linear = LinearLight.linear(samples.codes[c][i])
                 before[c].append(Double(linear))
                 let paper = light.field.value(channel: c, u: samples.u[i], v: samples.v[i])
+                gains[c] = Float(light.whiteLevel / paper)
                 corrected[c] = Float(Double(linear) * light.whiteLevel / paper)
             }
             var (r, g, b) = (corrected[0], corrected[1], corrected[2])
             let clipCode = FrameLightFit.clipCode
             LightCorrectionKernel.recover(&r, &g, &b, clipped: (samples.codes[0][i] >= clipCode,
                                                                 samples.codes[1][i] >= clipCode,
-                                                                samples.codes[2][i] >= clipCode))
+                                                                samples.codes[2][i] >= clipCode),
+                                          gains: (gains[0], gains[1], gains[2]))
             for (c, value) in [r, g, b].enumerated() { after[c].append(min(Double(value), 1)) }
         }
         let medianBefore = before.map { FrameLightFit.median($0) ?? 0 }

@@ -10,7 +10,11 @@ import Testing
         let clipped = (0..<3).map { pixel[$0] >= 250 }
         let unclipped = (0..<3).filter { !clipped[$0] }.map { v[$0] }
         let floor = unclipped.max() ?? v.max()!
-        for c in 0..<3 where clipped[c] { v[c] = max(v[c], floor) }
+        // Two clipped channels are raised towards each other by at most their gains' ratio.
+        let raised = (0..<3).map { c in
+            (0..<3).filter { $0 != c && clipped[$0] }.reduce(floor) { max($0, min(v[$1], v[c] * gains[$1] / gains[c])) }
+        }
+        for c in 0..<3 where clipped[c] { v[c] = max(v[c], raised[c]) }
         return v.map { LinearLight.code(linear: $0) }
     }
 
@@ -42,6 +46,35 @@ import Testing
         #expect(worst <= 1)
         #expect(Double(off) / Double(image.width * image.height * 3) < 0.02)
         #expect(abs(clipped - Double(clippedCount) / Double(image.width * image.height)) < 1e-12)
+    }
+
+    /// A pale sky photographed under a warm lamp clips red and green and keeps blue. Its red's
+    /// lower bound after the lamp's correction is far below its green's; raised only to the
+    /// unclipped blue (as before), the sky came out green. Both clipped channels are at least the
+    /// brighter bound: the sky stays pale and neutral between red and green.
+    @Test func aHighlightClippedInTwoChannelsStaysNeutralBetweenThem() throws {
+        let image = try PixelBuffer(width: 8, height: 8)
+        for y in 0..<8 { for x in 0..<8 { image[x, y] = [255, 252, 150, 255] } }
+        // A tungsten lamp's correction: red lowered, blue raised.
+        let gains = [0.52, 0.95, 2.5]
+        let light = LightEstimate(source: .picture, field: .uniform(gains.map { 0.84 / $0 }), whiteLevel: 0.84,
+                                  channels: [.picture, .picture, .picture], profile: .srgb)
+        let share = WhiteBalance().apply(light, to: image)
+        #expect(share == 1)
+        let out = image[3, 3]
+        // Blue's correction (code 150 × 2.5 in linear light) lies between red's and green's
+        // bounds; red is raised to green's, not to blue's.
+        #expect(out[0] == out[1], "red \(out[0]) and green \(out[1]) of a highlight clipped in both")
+        #expect(out[1] >= 245 && out[2] < out[1], "a pale highlight, not green: \(out)")
+
+        // Under daylight (equal gains) the codes' own difference is a reading and is kept: a
+        // yellow highlight at red 255, green 250 keeps its green.
+        for y in 0..<8 { for x in 0..<8 { image[x, y] = [255, 250, 190, 255] } }
+        let daylight = LightEstimate(source: .picture, field: .uniform([1, 1, 1]), whiteLevel: 1,
+                                     channels: [.picture, .picture, .picture], profile: .srgb)
+        WhiteBalance().apply(daylight, to: image)
+        let kept = image[3, 3]
+        #expect(zip(kept[0..<3], [255, 250, 190]).allSatisfy { abs(Int($0) - $1) <= 1 }, "\(kept)")
     }
 
     @Test func interpolatedFieldMatchesTheExactField() throws {
