@@ -100,8 +100,13 @@ struct OutlineFit {
         // The surface's own grain is a distance too, everywhere: the step is measured above it.
         let grain = meanDistance[0..<edgeSamples].reduce(0, +) / Float(edgeSamples)
         let distanceApart = meanDistance.map { ($0 - grain) / Float(used) }
-        let readings = [colourApart, distanceApart].compactMap { halfwayIn($0, from: edgeSamples, step: step) }
-        return readings.min().map { reach + margin - $0 }
+        let distanceReading = halfwayIn(distanceApart, from: edgeSamples, step: step)
+        // Where the band's colours cancel in their mean for the most part (its step under half the
+        // mean distance's), what is left of the mean colour's step is a residue that the wall's own
+        // shading beside the card (a contact shadow) can match outside the card: no reading.
+        let levels = (colourApart[edgeSamples...].max() ?? 0, distanceApart[edgeSamples...].max() ?? 0)
+        let colourReading = levels.0 >= 0.5 * levels.1 ? halfwayIn(colourApart, from: edgeSamples, step: step) : nil
+        return [colourReading, distanceReading].compactMap { $0 }.min().map { reach + margin - $0 }
     }
 
     /// How far in (pixels from the profile's start) `apart` first gets half the way to its furthest
