@@ -3,11 +3,13 @@
 ///
 /// The edge refiner follows the strongest colour change across each side, and on a patterned band
 /// that is often a stripe's or a motif's edge a few pixels inside the card: refinement then draws the
-/// card inward. Here each profile across a side is read as its distance from the plain surface's
-/// colour, averaged along the side so that the band's pattern melts into its mean departure from the
-/// surface, and walked from the surface inward: the side is where that distance has first gone half
-/// the way to the band's. Nothing inside that first step can move it. Each half of a side is measured on its own, so that a side a little turned
-/// from the guess is followed too.
+/// card inward. Here the profiles across a side are averaged along it and walked from the plain
+/// surface outside inward: the side is where the band's departure from the surface's colour has
+/// first gone half the way to the band's level. Nothing inside that first step can move it. The
+/// departure is read both as the distance of the profiles' mean colour, in which the pattern melts,
+/// and as their mean distance, in which motifs that differ from the wall in opposite directions
+/// cannot cancel; the reading further out is kept. Each half of a side is measured on its own, so
+/// that a side a little turned from the guess is followed too.
 struct OutlineFit {
     let sampler: FullResolutionSampler
 
@@ -77,7 +79,7 @@ struct OutlineFit {
         surface = (surface.0 / n, surface.1 / n, surface.2 / n)
         // Two readings of the band's departure from the surface along the profile: the distance of
         // the runs' mean colour, in which the pattern melts, and the runs' mean distance, in which it
-        // cannot cancel. Each is pulled inward only by what lies inside the band, in its own way: the
+        // cannot cancel. Each can be pulled inward by what lies inside the band, in its own way: the
         // mean colour where motifs differing from the wall in opposite directions (a green blob and a
         // purple one on an olive wall) cancel near the edge, so that a motif's edge further in
         // outweighs the card's; the mean distance where a motif inside the band stands further from
@@ -91,7 +93,7 @@ struct OutlineFit {
                 meanDistance[k] += (d0 * d0 + d1 * d1 + d2 * d2).squareRoot()
             }
         }
-        let colourApart = (0..<count).map { k -> Float in
+        let colorApart = (0..<count).map { k -> Float in
             let w = 1 / Float(used)
             let d0 = meanColor[3 * k] * w - surface.0, d1 = meanColor[3 * k + 1] * w - surface.1
             let d2 = meanColor[3 * k + 2] * w - surface.2
@@ -104,9 +106,9 @@ struct OutlineFit {
         // Where the band's colours cancel in their mean for the most part (its step under half the
         // mean distance's), what is left of the mean colour's step is a residue that the wall's own
         // shading beside the card (a contact shadow) can match outside the card: no reading.
-        let levels = (colourApart[edgeSamples...].max() ?? 0, distanceApart[edgeSamples...].max() ?? 0)
-        let colourReading = levels.0 >= 0.5 * levels.1 ? halfwayIn(colourApart, from: edgeSamples, step: step) : nil
-        return [colourReading, distanceReading].compactMap { $0 }.min().map { reach + margin - $0 }
+        let levels = (colorApart[edgeSamples...].max() ?? 0, distanceApart[edgeSamples...].max() ?? 0)
+        let colorReading = levels.0 >= 0.5 * levels.1 ? halfwayIn(colorApart, from: edgeSamples, step: step) : nil
+        return [colorReading, distanceReading].compactMap { $0 }.min().map { reach + margin - $0 }
     }
 
     /// How far in (pixels from the profile's start) `apart` first gets half the way to its furthest
