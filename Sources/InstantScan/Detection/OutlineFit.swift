@@ -3,11 +3,13 @@
 ///
 /// The edge refiner follows the strongest colour change across each side, and on a patterned band
 /// that is often a stripe's or a motif's edge a few pixels inside the card: refinement then draws the
-/// card inward. Here each side's profile is averaged along the side, so that the band's pattern melts
-/// into its mean colour, and walked from the plain surface outside inward: the side is where the
-/// averaged colour has first gone half the way from the surface's to the band's. Nothing inside that
-/// first step can move it. Each half of a side is measured on its own, so that a side a little turned
-/// from the guess is followed too.
+/// card inward. Here the profiles across a side are averaged along it and walked from the plain
+/// surface outside inward: the side is where the band's departure from the surface's colour has
+/// first gone half the way to the band's level. Nothing inside that first step can move it. The
+/// departure is read both as the distance of the profiles' mean colour, in which the pattern melts,
+/// and as their mean distance, in which motifs that differ from the wall in opposite directions
+/// cannot cancel; the reading further out is kept. Each half of a side is measured on its own, so
+/// that a side a little turned from the guess is followed too.
 struct OutlineFit {
     let sampler: FullResolutionSampler
 
@@ -55,35 +57,71 @@ struct OutlineFit {
         let margin = 3.0
         let count = Int(((2 * reach + margin) / step).rounded()) + 1
         let runs = max(6, Int(p0.distance(to: p1) / 2))
-        var mean = [Float](repeating: 0, count: 3 * count), profile: [Float] = []
+        var samples = [Float](repeating: 0, count: 3 * count * runs), profile: [Float] = []
         var used = 0
         for k in 0..<runs {
             let p = p0 + (p1 - p0) * (Double(k) / Double(runs - 1))
             let start = p + normal * (reach + margin)
             guard sampler.profile(from: start, step: normal * -step, count: count, into: &profile) else { continue }
-            for j in 0..<(3 * count) { mean[j] += profile[j] }
+            for j in 0..<(3 * count) { samples[3 * count * used + j] = profile[j] }
             used += 1
         }
         guard used >= runs / 2 else { return nil }
-        for j in mean.indices { mean[j] /= Float(used) }
         let edgeSamples = Int(margin / step)
         var surface = (Float(0), Float(0), Float(0))
-        for k in 0..<edgeSamples { surface.0 += mean[3 * k]; surface.1 += mean[3 * k + 1]; surface.2 += mean[3 * k + 2] }
-        surface = (surface.0 / Float(edgeSamples), surface.1 / Float(edgeSamples), surface.2 / Float(edgeSamples))
-        let apart = (0..<count).map { k -> Float in
-            let d0 = mean[3 * k] - surface.0, d1 = mean[3 * k + 1] - surface.1, d2 = mean[3 * k + 2] - surface.2
+        for r in 0..<used {
+            for k in 0..<edgeSamples {
+                let i = 3 * (count * r + k)
+                surface.0 += samples[i]; surface.1 += samples[i + 1]; surface.2 += samples[i + 2]
+            }
+        }
+        let n = Float(edgeSamples * used)
+        surface = (surface.0 / n, surface.1 / n, surface.2 / n)
+        // Two readings of the band's departure from the surface along the profile: the distance of
+        // the runs' mean colour, in which the pattern melts, and the runs' mean distance, in which it
+        // cannot cancel. Each can be pulled inward by what lies inside the band, in its own way: the
+        // mean colour where motifs differing from the wall in opposite directions (a green blob and a
+        // purple one on an olive wall) cancel near the edge, so that a motif's edge further in
+        // outweighs the card's; the mean distance where a motif inside the band stands further from
+        // the wall than the band's edge does. The reading further out is the less disturbed.
+        var meanColor = [Float](repeating: 0, count: 3 * count), meanDistance = [Float](repeating: 0, count: count)
+        for r in 0..<used {
+            for k in 0..<count {
+                let i = 3 * (count * r + k)
+                meanColor[3 * k] += samples[i]; meanColor[3 * k + 1] += samples[i + 1]; meanColor[3 * k + 2] += samples[i + 2]
+                let d0 = samples[i] - surface.0, d1 = samples[i + 1] - surface.1, d2 = samples[i + 2] - surface.2
+                meanDistance[k] += (d0 * d0 + d1 * d1 + d2 * d2).squareRoot()
+            }
+        }
+        let colorApart = (0..<count).map { k -> Float in
+            let w = 1 / Float(used)
+            let d0 = meanColor[3 * k] * w - surface.0, d1 = meanColor[3 * k + 1] * w - surface.1
+            let d2 = meanColor[3 * k + 2] * w - surface.2
             return (d0 * d0 + d1 * d1 + d2 * d2).squareRoot()
         }
-        // The band's step: the furthest the averaged colour gets from the surface's within the reach
-        // (the reach stays inside the band, so this is the band's mean or a stripe of it).
+        // The surface's own grain is a distance too, everywhere: the step is measured above it.
+        let grain = meanDistance[0..<edgeSamples].reduce(0, +) / Float(edgeSamples)
+        let distanceApart = meanDistance.map { ($0 - grain) / Float(used) }
+        let distanceReading = halfwayIn(distanceApart, from: edgeSamples, step: step)
+        // Where the band's colours cancel in their mean for the most part (its step under half the
+        // mean distance's), what is left of the mean colour's step is a residue that the wall's own
+        // shading beside the card (a contact shadow) can match outside the card: no reading.
+        let levels = (colorApart[edgeSamples...].max() ?? 0, distanceApart[edgeSamples...].max() ?? 0)
+        let colorReading = levels.0 >= 0.5 * levels.1 ? halfwayIn(colorApart, from: edgeSamples, step: step) : nil
+        return [colorReading, distanceReading].compactMap { $0 }.min().map { reach + margin - $0 }
+    }
+
+    /// How far in (pixels from the profile's start) `apart` first gets half the way to its furthest
+    /// within the reach (the reach stays inside the band, so that is the band's level or a stripe's),
+    /// or nil when the band stands less than ``minimumStep`` from the surface.
+    private func halfwayIn(_ apart: [Float], from edgeSamples: Int, step: Double) -> Double? {
         let full = apart[edgeSamples...].max() ?? 0
         guard full >= minimumStep else { return nil }
         let half = 0.5 * full
-        for k in edgeSamples..<count where apart[k] >= half {
+        for k in edgeSamples..<apart.count where apart[k] >= half {
             let previous = apart[k - 1], here = apart[k]
             let fraction = here > previous ? Double((half - previous) / (here - previous)) : 0
-            let distanceIn = (Double(k - 1) + min(max(fraction, 0), 1)) * step
-            return reach + margin - distanceIn
+            return (Double(k - 1) + min(max(fraction, 0), 1)) * step
         }
         return nil
     }
