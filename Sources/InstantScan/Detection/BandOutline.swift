@@ -25,6 +25,8 @@ struct BandOutline {
     /// Smallest step (levels, RGB distance of the two sides' mean colours) on every side, beyond the
     /// surface's own unevenness there.
     var minimumStep: Float = 12
+    /// Distance (working pixels) between a side's samples along it.
+    var spacing = 2.0
 
     /// Sizes tried when nothing says the card's: a tenth either way of the place's.
     static let freeScales = [0.88, 0.92, 0.96, 1.0, 1.04, 1.08, 1.12]
@@ -60,6 +62,10 @@ struct BandOutline {
         guard steps > 0 else { return nil }
         var coarse = self
         coarse.offset = max(offset, stride)
+        // Ranking places a grid step apart needs no finer samples along a side than half a step: the
+        // means over a side's samples change by far less between the two spacings than between places
+        // (the fine search below, and the outline's final test, sample every `spacing` pixels).
+        coarse.spacing = max(spacing, stride / 2)
         typealias Start = (score: Float, scale: Double, turn: Double, dx: Double, dy: Double)
         // Each size and turn searched on its own, on as many cores as the scan may use; the best of
         // each, the earliest on a tie, then the best of those, the earliest on a tie: the quad one
@@ -161,7 +167,7 @@ struct BandOutline {
             let middle = (a + b) * 0.5
             if (middle.x - c.x) * normal.x + (middle.y - c.y) * normal.y < 0 { normal = normal * -1 }
             // Clear of the corners, which rounding and perspective move.
-            let count = max(6, Int(length / 2))
+            let count = max(6, Int(length / spacing))
             var outside = (Float(0), Float(0), Float(0)), inside = outside, square: Float = 0
             for k in 0..<count {
                 let p = a + (b - a) * (0.15 + 0.7 * Double(k) / Double(count - 1))

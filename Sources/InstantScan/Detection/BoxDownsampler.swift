@@ -2,7 +2,7 @@
 ///
 /// A box filter straight from the decoded buffer is the cheapest honest anti-aliasing there is: a
 /// 12 MP photo is read once, in row order. Rows of a block are first summed into per-column
-/// accumulators (a contiguous widening add the compiler vectorises), then each block's columns are
+/// accumulators (a contiguous widening add the compiler vectorises, four rows a pass), then each block's columns are
 /// folded. The result is written upright, so everything after this works in upright coordinates.
 enum BoxDownsampler {
     /// The block size that brings `size`'s long side to at most `maximumLongSide`.
@@ -49,9 +49,10 @@ enum BoxDownsampler {
         let bw = min(k, stored.width), bh = min(k, stored.height)
         let indexing = UprightIndexing(orientation: orientation, workingStored: PixelSize(width: ws, height: hs))
         let up = indexing.upright, origin = indexing.origin, stepX = indexing.stepX, stepY = indexing.stepY
-        // Three arrays of their own: `var green = red` would copy red's pages on first write.
-        var red = [Float](repeating: 0, count: up.area)
-        var green = [Float](repeating: 0, count: up.area), blue = [Float](repeating: 0, count: up.area)
+        // Three arrays of their own: `var green = red` would copy red's pages on first write. Left
+        // unset: every block writes its own working pixel below, so zeroing them first is wasted.
+        func plane() -> [Float] { [Float](unsafeUninitializedCapacity: up.area) { _, count in count = up.area } }
+        var red = plane(), green = plane(), blue = plane()
 
         let rowBytes = ws * bw * bpp
         // 16-bit column sums hold up to 257 rows of 255 and fill twice the vector lanes of 32-bit ones.
@@ -67,16 +68,42 @@ enum BoxDownsampler {
                     var columnSums = [UInt16](repeating: 0, count: rowBytes)
                     columnSums.withUnsafeMutableBufferPointer { acc in
                         for by in blockRows {
-                            for i in 0..<rowBytes { acc[i] = 0 }
-                            // Rows two at a time: half the loads and stores of the column sums.
+                            // Rows four, then two at a time: a quarter or half the loads and stores of
+                            // the column sums; the first group stores its sums rather than adding them
+                            // to zeroed ones. Integer sums: the same whatever the grouping.
+                            let top = by * bh
                             var j = 0
+                            if bh >= 4 {
+                                let row0 = image.rowPointer(top), row1 = image.rowPointer(top + 1)
+                                let row2 = image.rowPointer(top + 2), row3 = image.rowPointer(top + 3)
+                                for i in 0..<rowBytes {
+                                    acc[i] = (UInt16(row0[i]) &+ UInt16(row1[i])) &+ (UInt16(row2[i]) &+ UInt16(row3[i]))
+                                }
+                                j = 4
+                            } else if bh >= 2 {
+                                let row0 = image.rowPointer(top), row1 = image.rowPointer(top + 1)
+                                for i in 0..<rowBytes { acc[i] = UInt16(row0[i]) &+ UInt16(row1[i]) }
+                                j = 2
+                            } else {
+                                let row = image.rowPointer(top)
+                                for i in 0..<rowBytes { acc[i] = UInt16(row[i]) }
+                                j = 1
+                            }
+                            while j + 3 < bh {
+                                let row0 = image.rowPointer(top + j), row1 = image.rowPointer(top + j + 1)
+                                let row2 = image.rowPointer(top + j + 2), row3 = image.rowPointer(top + j + 3)
+                                for i in 0..<rowBytes {
+                                    acc[i] &+= (UInt16(row0[i]) &+ UInt16(row1[i])) &+ (UInt16(row2[i]) &+ UInt16(row3[i]))
+                                }
+                                j += 4
+                            }
                             while j + 1 < bh {
-                                let row0 = image.rowPointer(by * bh + j), row1 = image.rowPointer(by * bh + j + 1)
+                                let row0 = image.rowPointer(top + j), row1 = image.rowPointer(top + j + 1)
                                 for i in 0..<rowBytes { acc[i] &+= UInt16(row0[i]) &+ UInt16(row1[i]) }
                                 j += 2
                             }
                             if j < bh {
-                                let row = image.rowPointer(by * bh + j)
+                                let row = image.rowPointer(top + j)
                                 for i in 0..<rowBytes { acc[i] &+= UInt16(row[i]) }
                             }
                             // Offsets stay below rowBytes and the output's area: wrapping arithmetic

@@ -28,9 +28,24 @@ struct ColorGradient: Sendable {
         width = image.width
         height = image.height
         let w = width, h = height
-        // Three arrays of their own: `var c2 = mag` would copy mag's pages on first write.
-        var mag = [Float](repeating: 0, count: w * h)
-        var c2 = [Float](repeating: 0, count: w * h), s2 = [Float](repeating: 0, count: w * h)
+        // Three arrays of their own: `var c2 = mag` would copy mag's pages on first write. Only the
+        // one-pixel frame is zeroed: the bands below write every pixel inside it.
+        func plane() -> [Float] {
+            [Float](unsafeUninitializedCapacity: w * h) { p, count in
+                if w >= 3 && h >= 3 {
+                    p.baseAddress!.initialize(repeating: 0, count: w)
+                    (p.baseAddress! + (h - 1) * w).initialize(repeating: 0, count: w)
+                    for y in 1..<(h - 1) {
+                        p[y * w] = 0
+                        p[y * w + w - 1] = 0
+                    }
+                } else {
+                    p.initialize(repeating: 0)
+                }
+                count = w * h
+            }
+        }
+        var mag = plane(), c2 = plane(), s2 = plane()
         if w >= 3 && h >= 3 {
             // Per plane: horizontal difference and smoothing of three consecutive rows (a ring of
             // 3 rows for each of 3 planes), then the tensor's three sums of one row. In bands of

@@ -22,19 +22,40 @@ struct RobustCurveFit: Sendable {
     /// however cleanly they lie, and a tighter scale would make the biweight reject good points.
     static let minimumScale = 0.25
 
+    /// The prior weight (at least 0) of the points from each index to the last, and after the last 0:
+    /// how much ``consensus(_:_:_:_:inlierBand:above:remaining:)`` can still add from a point on.
+    static func remainingWeights(_ weights: [Double], count: Int) -> [Double] {
+        var remaining = [Double](repeating: 0, count: count + 1)
+        for x in stride(from: count - 1, through: 0, by: -1) { remaining[x] = remaining[x + 1] + max(0, weights[x]) }
+        return remaining
+    }
+
     /// The prior weight of the points within `inlierBand` of the parabola `c`, summed in order (a
-    /// line is the parabola with `c.2 = 0`: ``RobustLineFit`` scores its candidates here too). The
-    /// consensus starts run this for up to 343 parabolas or 144 lines: the arrays are read
-    /// without bounds checks.
+    /// line is the parabola with `c.2 = 0`: ``RobustLineFit`` scores its candidates here too), where
+    /// only a score above `bar` matters. The consensus starts run this for up to 343 parabolas or 144
+    /// lines: the arrays are read without bounds checks, and the count stops once the weight of the
+    /// points left (`remaining`, from ``remainingWeights(_:count:)``) cannot lift it above `bar`, and
+    /// then returns a value not above `bar`: most candidates pass through an outlier and fall behind
+    /// the best early. The stop allows for the sums' rounding many times over, so it never drops a
+    /// candidate the full count would have kept.
     static func consensus(_ c: (Double, Double, Double), _ t: [Double], _ s: [Double], _ weights: [Double],
-                          inlierBand: Double) -> Double {
-        precondition(s.count >= t.count && weights.count >= t.count)
+                          inlierBand: Double, above bar: Double, remaining: [Double]) -> Double {
+        let n = t.count
+        precondition(s.count >= n && weights.count >= n && remaining.count > n)
+        let slack = 1e-9 * (remaining[0] + 1)
         return t.withUnsafeBufferPointer { t in
             s.withUnsafeBufferPointer { s in
                 weights.withUnsafeBufferPointer { weights in
                     var score = 0.0
-                    for x in 0..<t.count where abs(s[x] - c.0 - c.1 * t[x] - c.2 * t[x] * t[x]) <= inlierBand {
-                        score += weights[x]
+                    var x = 0
+                    while x < n {
+                        // Not above `bar` whatever the rest: what is summed so far is not either.
+                        if score + remaining[x] + slack <= bar { return score }
+                        let end = min(n, x + 16)
+                        for k in x..<end where abs(s[k] - c.0 - c.1 * t[k] - c.2 * t[k] * t[k]) <= inlierBand {
+                            score += weights[k]
+                        }
+                        x = end
                     }
                     return score
                 }
@@ -51,6 +72,7 @@ struct RobustCurveFit: Sendable {
         let third = n / 3
         let picks = min(7, third)
         var best = (score: -1.0, c: (0.0, 0.0, 0.0))
+        let remaining = RobustCurveFit.remainingWeights(weights, count: n)
         for i in 0..<picks {
             let p = i * third / picks
             for j in 0..<picks {
@@ -58,7 +80,8 @@ struct RobustCurveFit: Sendable {
                 for k in 0..<picks {
                     let q = n - 1 - k * third / picks
                     guard let c = RobustCurveFit.parabola(t[p], s[p], t[m], s[m], t[q], s[q]) else { continue }
-                    let score = RobustCurveFit.consensus(c, t, s, weights, inlierBand: inlierBand)
+                    let score = RobustCurveFit.consensus(c, t, s, weights, inlierBand: inlierBand,
+                                                         above: best.score, remaining: remaining)
                     if score > best.score { best = (score, c) }
                 }
             }

@@ -23,6 +23,7 @@ struct RobustLineFit: Sendable {
         let third = max(1, n / 3)
         let picks = 12
         var best = (score: -1.0, a: 0.0, b: 0.0)
+        let remaining = RobustCurveFit.remainingWeights(weights, count: n)
         for i in 0..<min(picks, third) {
             let p = i * third / min(picks, third)
             for j in 0..<min(picks, third) {
@@ -30,7 +31,8 @@ struct RobustLineFit: Sendable {
                 guard q > p, t[q] - t[p] > 1e-9 else { continue }
                 let b = (s[q] - s[p]) / (t[q] - t[p])
                 let a = s[p] - b * t[p]
-                let score = RobustCurveFit.consensus((a, b, 0), t, s, weights, inlierBand: inlierBand)
+                let score = RobustCurveFit.consensus((a, b, 0), t, s, weights, inlierBand: inlierBand,
+                                                     above: best.score, remaining: remaining)
                 if score > best.score { best = (score, a, b) }
             }
         }
