@@ -123,11 +123,15 @@ extension PrintRefiner {
         let range = half..<(count - half)
         let all = profiles[...]
         let steps = range.map { mean(all, $0) }
-        guard let best = steps.indices.max(by: { abs(steps[$0]) < abs(steps[$1]) }) else { return nil }
+        // The strongest peak short of the range's ends: the window's and the seam's blur rise there.
+        let peaks = steps.indices.dropFirst().dropLast().filter {
+            abs(steps[$0]) >= abs(steps[$0 - 1]) && abs(steps[$0]) >= abs(steps[$0 + 1])
+        }
+        guard let best = peaks.max(by: { abs(steps[$0]) < abs(steps[$1]) }) else { return nil }
         let k = range.lowerBound + best, strength = steps[best]
-        // Not at the range's ends (the window's or the seam's blur), and a step, not a slope: twice
-        // the change a step's width inward (outward the pocket's seam may already begin).
-        guard k > range.lowerBound, k < range.upperBound - 1, abs(strength) >= 6 else { return nil }
+        // A step, not a slope: twice the change a step's width inward (outward the pocket's seam may
+        // already begin).
+        guard abs(strength) >= 6 else { return nil }
         if range.contains(k - 2 * half), abs(steps[k - 2 * half - range.lowerBound]) * 2 > abs(strength) { return nil }
         // Above the noise: the profiles' own steps there agree.
         let own = profiles.map { step($0, k) }
