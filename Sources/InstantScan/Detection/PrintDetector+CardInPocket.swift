@@ -1,5 +1,3 @@
-import Foundation
-
 extension PrintDetector {
     /// Prints on a page of one format whose card was read at their pocket's edges, moved in to the
     /// card's own faint edge inside the pocket.
@@ -13,10 +11,12 @@ extension PrintDetector {
     /// the format's drawing, says where the card is to a millimetre or two. Between there and the
     /// pocket's seam every side is averaged along its length, so that a weak step the noise hides in
     /// one profile shows as one straight line; sides whose step does not show keep the drawing's place.
-    func cardsInPockets(_ prints: [DetectedPrint], refiner: PrintRefiner) -> [DetectedPrint] {
+    func cardsInPockets(_ prints: [DetectedPrint], refiner: PrintRefiner, upright: PixelSize) -> [DetectedPrint] {
         guard options.refinesAtFullResolution, let shared = Self.sharedFormat(of: prints.map(\.format)) else { return prints }
         return prints.map { print in
-            guard !print.patternedBorder, let moved = refiner.cardInPocket(print, as: shared) else { return print }
+            // A patterned border has steps of its own inside the card.
+            guard !print.patternedBorder, var moved = refiner.cardInPocket(print, as: shared) else { return print }
+            moved.measuredAspect = AspectRatio.recover(moved.card, imageSize: upright)
             return moved
         }
     }
@@ -35,9 +35,9 @@ extension PrintRefiner {
     /// the card was not a pocket or its own edge does not show.
     func cardInPocket(_ print: DetectedPrint, as format: PrintFormat) -> DetectedPrint? {
         let template = PrintTemplate(format: format)
-        // The picture's edges, as the shared format's, read on the photo.
-        // A print read as another format has that format's window drawn in its card; the picture found
-        // there is still near enough to carry the shared format's card to it and read its edges again.
+        // The picture's edges, as the shared format's, read on the photo. A print read as another format
+        // has that format's window drawn in its card; the picture the line search found is still near
+        // enough to carry the shared format's card to it and read its edges again.
         var window = print.window, measured = print.measuredWindowEdges
         if print.format != format {
             guard let first = print.searchedWindow ?? window, let card = template.card(forWindow: first), card.isConvex,
@@ -75,7 +75,7 @@ extension PrintRefiner {
         let card = Quad(corners[0], corners[1], corners[2], corners[3])
         // The card found must be the format's drawing around the picture, within the pocket.
         guard card.isConvex, let drawn = template.window(forCard: card),
-              zip(drawn.corners, window.corners).map({ $0.distance(to: $1) }).max()! <= 2.5 * millimetre,
+              zip(drawn.corners, window.corners).allSatisfy({ $0.distance(to: $1) <= 2.5 * millimetre }),
               (0..<4).allSatisfy({ i in
                   guard let side = CardSideInside(i, of: card) else { return false }
                   return side.outwardDistance(to: ImageLine(print.card.corners[i], print.card.corners[(i + 1) % 4])) >= -1

@@ -158,7 +158,7 @@ public struct PrintDetector: Sendable {
         trace.prints = zip(kept, Self.namingFormatsByNeighbourScale(kept)).map { before, named in
             named.format == before.format ? named : readingWindowAgain(named, refiner: refiner)
         }
-        trace.prints = cardsInPockets(trace.prints, refiner: refiner)
+        trace.prints = cardsInPockets(trace.prints, refiner: refiner, upright: upright)
 
         if options.keepsWorkingImage { trace.workingImage = try? work.pixelBuffer() }
         trace.timings = clock.laps
