@@ -23,10 +23,8 @@ extension PrintDetector {
 }
 
 extension PrintRefiner {
-    /// Least number of the card's sides whose own step must be found inside the pocket: the drawing
-    /// places a side from the window only to a millimetre or two (a card off its nominal size, a
-    /// picture off its place), about the pocket's own margin, so it may complete one side, not two.
-    static let pocketCardSides = 3
+    /// Least number of the card's sides whose own step must be found inside the pocket.
+    static let pocketCardSides = 2
 
     /// Least distance (mm) the pocket's sides must stand beyond the card the window predicts, summed
     /// over the four sides: a pocket is cut 2–3 mm larger than its print, while the drawing errs by
