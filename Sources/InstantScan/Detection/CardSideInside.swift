@@ -24,3 +24,14 @@ struct CardSideInside {
         skip = max(2, (0.006 * extent).rounded())
     }
 }
+
+extension CardSideInside {
+    /// How far `line` lies beyond this side, outward of the card, at the side's middle.
+    func outwardDistance(to line: ImageLine) -> Double {
+        let middle = start + along * 0.5
+        let outward = normal * -1
+        let facing = line.normal.x * outward.x + line.normal.y * outward.y
+        guard abs(facing) > 0.3 else { return 0 }
+        return -line.distance(middle) / facing
+    }
+}

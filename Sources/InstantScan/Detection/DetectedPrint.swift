@@ -31,6 +31,9 @@ public struct DetectedPrint: Sendable {
     /// The picture window as its four edges were measured on the photo (``window`` is the format's
     /// template where that is surer); nil when an edge was not found.
     var measuredWindow: Quad?
+    /// The picture window as the line search first found it (upright), before refinement put a format's
+    /// drawing there: where the print is later read as another format, the picture's edges are near it.
+    var searchedWindow: Quad?
     /// Whether the detector judged the border patterned or not plain (``PrintRefiner/patternedBorder``),
     /// so that a later refinement at another resolution refines the card's sides as it did.
     var patternedBorder = false

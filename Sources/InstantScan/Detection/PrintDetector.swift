@@ -110,6 +110,7 @@ public struct PrintDetector: Sendable {
         let shared = Self.sharedFormat(of: chosen.map(\.1.format))
         for (index, (h, print)) in chosen.enumerated() {
             var print = print
+            print.searchedWindow = h.window.mapped(toUp.apply)
             print.confidence = min(1, max(0, h.score))
             print.measuredAspect = AspectRatio.recover(print.card, imageSize: upright)
             if print.format == nil && (h.border?.pattern ?? 0) > 0 {
@@ -157,6 +158,7 @@ public struct PrintDetector: Sendable {
         trace.prints = zip(kept, Self.namingFormatsByNeighbourScale(kept)).map { before, named in
             named.format == before.format ? named : readingWindowAgain(named, refiner: refiner)
         }
+        trace.prints = cardsInPockets(trace.prints, refiner: refiner, upright: upright)
 
         if options.keepsWorkingImage { trace.workingImage = try? work.pixelBuffer() }
         trace.timings = clock.laps
