@@ -102,6 +102,39 @@ struct CastShadowTests {
         #expect(agreeing <= 3, "\(agreeing) sides agree")
     }
 
+    /// A pink-framed Polaroid Go among clutter (patches of paper, a book, a phone, much darker and
+    /// lighter than one another), the edge of the phone's shadow (40 % of the light kept) running
+    /// diagonally across the card: the band goes from lit to shaded along two sides, while the
+    /// clutter beside it changes at its own patches' edges, not with the light.
+    static func amongClutterInShadow(card: Quad, shadow: Bool) -> SceneMaker {
+        var s = SceneMaker()
+        s.width = 700
+        s.height = 700
+        s.surface = .clutter(size: 23)
+        s.falloff = 0
+        s.prints = [SceneMaker.Print(format: .polaroidGo, corners: card, cardColor: (236, 84, 146), pictureSeed: 11)]
+        if shadow {
+            s.castShadow = SceneMaker.CastShadow(through: card.centroid + Point(10, 20), into: Point(0.25, 1), kept: 0.4, penumbra: 45)
+        }
+        return s
+    }
+
+    @Test("a shadow's edge across a print among clutter: the band is one border, and the print is found")
+    func amongClutterAcrossTheLight() throws {
+        let card = SceneMaker.corners(format: .polaroidGo, center: Point(350, 350), height: 380, rotation: 0.06)
+        let lit = try BorderSheenTests.appearance(Self.amongClutterInShadow(card: card, shadow: false), card: card, format: .polaroidGo)
+        #expect(lit.consistency == 1)
+        // Lit sides and shaded ones are far apart by their medians; the clutter beside the band, whose
+        // own brightness jumps from patch to patch, can neither confirm the light's change nor deny it.
+        let scene = Self.amongClutterInShadow(card: card, shadow: true)
+        let shaded = try BorderSheenTests.appearance(scene, card: card, format: .polaroidGo)
+        #expect(shaded.consistency == 1, "\(shaded)")
+        try scene.dumpIfAsked(as: "cast-shadow-clutter")
+        let found = try PrintDetectorTests.detect(scene)
+        let print = try #require(PrintDetectorTests.match(scene.prints[0], in: found))
+        SettingDetectionTests.expectPlaced(print, scene.prints[0], share: 0.005)
+    }
+
     @Test("a picture's own shading is no light: a band read inside a window is not made one border")
     func pictureShadingIsNotTheLight() throws {
         // A white 600 whose picture darkens smoothly from top to bottom to 40 % (a sky going to sea)
