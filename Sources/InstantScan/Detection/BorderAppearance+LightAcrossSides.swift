@@ -94,7 +94,7 @@ extension BorderAppearance {
     /// lies beside the band: a shadow's edge that crosses the band crosses the surface beyond the card
     /// there too, and darkens both alike; a band taken across a picture's own shading (sand going to
     /// sea) changes where the card's border beyond it does not.
-    private func sharedBeside(_ k: Int, band: [Float?], beyond: [Float?], within: [Float?]) -> Bool {
+    func sharedBeside(_ k: Int, band: [Float?], beyond: [Float?], within: [Float?]) -> Bool {
         let n = band.count, reach = Self.spreadReach
         // The mean level of up to three samples at one end of the pair's neighbourhood.
         func end(_ levels: [Float?], from start: Int) -> Float? {
@@ -106,22 +106,26 @@ extension BorderAppearance {
         let change = b1 - b0
         if abs(change) < Self.flatAcrossLight { return true }
         // Whether the surface on one side of the band changes with it, or nil where that side is out
-        // of view or busy: a surface whose own brightness wanders more than the band's change around
-        // the pair (a room, a street, a picture's detail behind a print in clutter) hides the light's
-        // change under its own and says nothing either way, where a plain one (a table, a card's
-        // border) that stays flat says the change is not the light's.
+        // of view or busy: a surface that changes on its own beside the pair, by a step within one
+        // pair as large as the band's whole change there (the edge of a cloth, a paper, a phone) or by
+        // wandering three times as far (a room, a street, a picture's detail behind a print in
+        // clutter), hides the light's change under its own and says nothing either way, where a plain
+        // one (a table, a card's border) that stays flat says the change is not the light's.
         func follows(_ levels: [Float?]) -> Bool? {
             guard let s0 = end(levels, from: first), let s1 = end(levels, from: last) else { return nil }
             let side = s1 - s0
             if side * change > 0 && abs(side) >= 0.4 * abs(change) { return true }
-            var wandered: Float = 0
+            var wandered: Float = 0, largest: Float = 0
             var previous: Float?
             for m in first...(last + 2) {
                 guard let level = levels[(m % n + n) % n] else { continue }
-                if let p = previous { wandered += abs(level - p) }
+                if let p = previous {
+                    wandered += abs(level - p)
+                    largest = max(largest, abs(level - p))
+                }
                 previous = level
             }
-            return wandered > Self.busyBeside * abs(change) ? nil : false
+            return largest >= abs(change) || wandered > Self.busyBeside * abs(change) ? nil : false
         }
         // The surface beyond the card is the witness (the picture has shading of its own); where the
         // photo ends at the card or the surface is busy, the picture.

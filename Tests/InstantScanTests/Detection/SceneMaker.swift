@@ -23,9 +23,6 @@ struct SceneMaker {
         case dark
         /// A plain painted wall or album page of one colour (0...255).
         case plain(Double, Double, Double)
-        /// Clutter: a patchwork of things of different brightness and colour (papers, a book, a dark
-        /// phone, a room behind), each patch `size` pixels across.
-        case clutter(size: Double)
     }
 
     /// Something lying over the photo (a thumb holding the print): an ellipse of flat colour.
@@ -305,16 +302,6 @@ struct SceneMaker {
         case .dark:
             let m = 1 + 0.05 * sin(x / 140 + y / 170)
             return (42 * m, 38 * m, 35 * m)
-        case let .clutter(size):
-            // Every other row of patches shifted by half a patch, as things lie about.
-            let row = Int((y / size).rounded(.down))
-            let column = Int((x / size + (row % 2 == 0 ? 0 : 0.5)).rounded(.down))
-            var h = UInt64(bitPattern: Int64(row &* 73_856_093 ^ column &* 19_349_663))
-            h = (h ^ (h >> 31)) &* 0x9E37_79B9_7F4A_7C15
-            h ^= h >> 29
-            let k = 0.2 + 0.75 * Double(h % 1000) / 1000
-            let tint = Double((h >> 12) % 1000) / 1000
-            return (200 * k * (0.8 + 0.4 * tint), 190 * k, 170 * k * (1.2 - 0.4 * tint))
         }
     }
 }
