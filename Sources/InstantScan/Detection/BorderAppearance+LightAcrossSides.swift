@@ -36,8 +36,8 @@ extension BorderAppearance {
                 ring.append(sample(a + (b - a) * t))
                 let outside = sample(card.corners[i] + (card.corners[(i + 1) % 4] - card.corners[i]) * t + out)
                 beyond.append(outside)
-                // The picture is read only where the surface beyond is not in view (see sharedBeside).
-                within.append(outside != nil ? nil : sample(window.corners[i] + (window.corners[(i + 1) % 4] - window.corners[i]) * t + inward))
+                // The picture witnesses where the surface beyond is out of view or busy (see sharedBeside).
+                within.append(sample(window.corners[i] + (window.corners[(i + 1) % 4] - window.corners[i]) * t + inward))
                 let middle = t >= 0.1 && t <= 0.9
                 sideOf.append(middle ? i : nil)
                 if middle { positions[i] += 1 }
@@ -86,11 +86,15 @@ extension BorderAppearance {
     /// pairs differ by noise).
     static let flatAcrossLight: Float = 0.03
 
+    /// How many times the band's change around a pair a surface's own brightness must wander (in log
+    /// units, summed over the samples around it) to be too busy to witness the light there.
+    static let busyBeside: Float = 3
+
     /// Whether the band's change of brightness around ring pair `k` - 1, `k` is the light's by what
     /// lies beside the band: a shadow's edge that crosses the band crosses the surface beyond the card
     /// there too, and darkens both alike; a band taken across a picture's own shading (sand going to
     /// sea) changes where the card's border beyond it does not.
-    private func sharedBeside(_ k: Int, band: [Float?], beyond: [Float?], within: [Float?]) -> Bool {
+    func sharedBeside(_ k: Int, band: [Float?], beyond: [Float?], within: [Float?]) -> Bool {
         let n = band.count, reach = Self.spreadReach
         // The mean level of up to three samples at one end of the pair's neighbourhood.
         func end(_ levels: [Float?], from start: Int) -> Float? {
@@ -101,14 +105,30 @@ extension BorderAppearance {
         guard let b0 = end(band, from: first), let b1 = end(band, from: last) else { return false }
         let change = b1 - b0
         if abs(change) < Self.flatAcrossLight { return true }
-        // The change on one side of the band, or nil where that side is out of view.
+        // Whether the surface on one side of the band changes with it, or nil where that side is out
+        // of view or busy: a surface that changes on its own beside the pair, by a step within one
+        // pair as large as the band's whole change there (the edge of a cloth, a paper, a phone) or by
+        // wandering three times as far (a room, a street, a picture's detail behind a print in
+        // clutter), hides the light's change under its own and says nothing either way, where a plain
+        // one (a table, a card's border) that stays flat says the change is not the light's.
         func follows(_ levels: [Float?]) -> Bool? {
             guard let s0 = end(levels, from: first), let s1 = end(levels, from: last) else { return nil }
             let side = s1 - s0
-            return side * change > 0 && abs(side) >= 0.4 * abs(change)
+            if side * change > 0 && abs(side) >= 0.4 * abs(change) { return true }
+            var wandered: Float = 0, largest: Float = 0
+            var previous: Float?
+            for m in first...(last + 2) {
+                guard let level = levels[(m % n + n) % n] else { continue }
+                if let p = previous {
+                    wandered += abs(level - p)
+                    largest = max(largest, abs(level - p))
+                }
+                previous = level
+            }
+            return largest >= abs(change) || wandered > Self.busyBeside * abs(change) ? nil : false
         }
         // The surface beyond the card is the witness (the picture has shading of its own); where the
-        // photo ends at the card, the picture.
+        // photo ends at the card or the surface is busy, the picture.
         return follows(beyond) ?? follows(within) ?? false
     }
 

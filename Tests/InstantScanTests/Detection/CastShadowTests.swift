@@ -102,6 +102,33 @@ struct CastShadowTests {
         #expect(agreeing <= 3, "\(agreeing) sides agree")
     }
 
+    @Test("a busy surface beside the band neither confirms nor denies the light; the picture then does")
+    func busySurfaceIsNoWitness() throws {
+        var blank = SceneMaker()
+        blank.width = 64
+        blank.height = 64
+        let appearance = BorderAppearance(image: BoxDownsampler.downsample(try blank.render(), orientation: .up, factor: 1))
+        // Forty samples round a band (log brightness) that a penumbra darkens steadily from sample 10
+        // to 25; the pair 17, 18 lies in the middle of it.
+        let band: [Float?] = (0..<40).map { 6 - 0.04 * Float(min(15, max(0, $0 - 10))) }
+        let k = 18
+        // The picture inside the window darkens with the band.
+        let picture: [Float?] = band.map { $0.map { $0 - 1 } }
+        // Clutter beside the card: its own detail from sample to sample, and a lighter thing's edge
+        // just where the shadow darkens the band (a street behind a print, the edge of a paper).
+        let clutter: [Float?] = (0..<40).map { 4.8 + ($0 % 2 == 0 ? 0.15 : -0.15) + ($0 >= k ? 0.9 : 0) }
+        // A plain table or a card's white border beside it, which stays as it is.
+        let plain: [Float?] = (0..<40).map { 5.2 + ($0 % 2 == 0 ? 0.004 : -0.004) }
+        #expect(appearance.sharedBeside(k, band: band, beyond: clutter, within: picture))
+        // A plain surface that stays put says the band's change is not the light's (a picture's own
+        // shading read as a band), whatever the picture does; and a busy surface leaves it unproven
+        // where the picture does not follow either.
+        #expect(!appearance.sharedBeside(k, band: band, beyond: plain, within: picture))
+        #expect(!appearance.sharedBeside(k, band: band, beyond: clutter, within: plain))
+        // Where the surface does follow, it is the light's.
+        #expect(appearance.sharedBeside(k, band: band, beyond: picture, within: plain))
+    }
+
     @Test("a picture's own shading is no light: a band read inside a window is not made one border")
     func pictureShadingIsNotTheLight() throws {
         // A white 600 whose picture darkens smoothly from top to bottom to 40 % (a sky going to sea)
