@@ -44,21 +44,27 @@ struct BandPalette: Sendable {
         /// samples, so comparisons go bin by bin.
         var occupied: [(bin: (Int, Int, Int), count: Int)] = []
 
-        init(_ samples: [Color]) {
+        init(_ samples: [Color]) { self.init(bins: samples.map(BandPalette.bin)) }
+
+        /// The histogram of colours already binned (a colour's bin is computed once, however many
+        /// histograms count it).
+        init(bins: [(Int, Int, Int)]) {
+            total = bins.count
+            // No samples, no counts: the 17,576 cells are left unallocated (see `neighbourhood`).
+            guard !bins.isEmpty else { counts = []; return }
             counts = [UInt16](repeating: 0, count: BandPalette.cellCount)
-            var first: [Int: (Int, Int, Int)] = [:]
-            for c in samples {
-                let b = BandPalette.bin(c)
+            var firstSeen: [(Int, Int, Int)] = []
+            for b in bins {
                 let index = BandPalette.index(b.0, b.1, b.2)
-                if counts[index] == 0 { first[index] = b }
+                if counts[index] == 0 { firstSeen.append(b) }
                 if counts[index] < UInt16.max { counts[index] += 1 }
             }
-            occupied = first.map { ($0.value, Int(counts[$0.key])) }
-            total = samples.count
+            occupied = firstSeen.map { ($0, Int(counts[BandPalette.index($0.0, $0.1, $0.2)])) }
         }
 
         /// Samples in the bin of `b` and its 26 neighbours.
         func neighbourhood(_ b: (Int, Int, Int)) -> Int {
+            if counts.isEmpty { return 0 }
             var sum = 0
             for l in max(0, b.2 - 1)...min(BandPalette.brightnessBins - 1, b.2 + 1) {
                 for r in max(0, b.0 - 1)...min(BandPalette.chromaBins - 1, b.0 + 1) {
@@ -107,12 +113,17 @@ struct BandPalette: Sendable {
     /// The judgement: how many of the seen sides share the band's palette with every other seen side
     /// (0...1), and the credit (0...1) for a band that is one palette all round and stops at the card's
     /// edge, as ``BorderAppearance/patternCredit(band:outside:)`` gives it.
-    func judge(band: [[Color]], outside: [[Color]]) -> Judgement {
+    func judge(band: [[Color]], outside: [[Color]]) -> Judgement { judge(band: band, outside: { outside }) }
+
+    /// The judgement, with the surface beside each side sampled only when the band agrees all round
+    /// (most quads judged never get that far).
+    func judge(band: [[Color]], outside: () -> [[Color]]) -> Judgement {
         let sides = band.map { $0.count >= 12 ? $0 : [] }
         let seen = sides.indices.filter { !sides[$0].isEmpty }
         guard seen.count >= 3 else { return Judgement() }
-        let histograms = sides.map(Histogram.init)
-        let whole = Histogram(seen.flatMap { sides[$0] })
+        let bins = sides.map { $0.map(BandPalette.bin) }
+        let histograms = bins.map(Histogram.init(bins:))
+        let whole = Histogram(bins: seen.flatMap { bins[$0] })
         var agreeing = 0
         for i in seen {
             let others = seen.filter { $0 != i }
@@ -123,6 +134,7 @@ struct BandPalette: Sendable {
         }
         let agreement = Double(agreeing) / Double(seen.count)
         guard agreeing >= 3 else { return Judgement(agreement: agreement) }
+        let outside = outside()
         var judged = 0, stopping = 0
         for i in seen where outside[i].count >= 8 {
             judged += 1

@@ -5,8 +5,7 @@
 extension BorderAppearance {
     /// Palette judgement of the band between `card` and `window` (see ``BandPalette``).
     func paletteJudgement(card: Quad, window: Quad) -> BandPalette.Judgement {
-        var band: [[Color]] = [], outside: [[Color]] = []
-        let cardCentre = card.centroid
+        var band: [[Color]] = []
         for i in 0..<4 {
             let j = (i + 1) % 4
             var samples: [Color] = []
@@ -16,6 +15,17 @@ extension BorderAppearance {
                 samples += line(from: a, to: b, from: 0.1, to: 0.9)
             }
             band.append(samples)
+        }
+        return BandPalette().judge(band: band, outside: { outside(card) })
+    }
+
+    /// The surface just beyond each of the card's sides: two lines outside it, a strip's offset and
+    /// two pixels more.
+    private func outside(_ card: Quad) -> [[Color]] {
+        var outside: [[Color]] = []
+        let cardCentre = card.centroid
+        for i in 0..<4 {
+            let j = (i + 1) % 4
             var out: [Color] = []
             let a = card.corners[i], b = card.corners[j]
             let d = b - a
@@ -29,7 +39,7 @@ extension BorderAppearance {
             }
             outside.append(out)
         }
-        return BandPalette().judge(band: band, outside: outside)
+        return outside
     }
 
     /// Colours along a→b between the fractions `t0` and `t1`, about every 1.3 pixels (glare and points
