@@ -65,8 +65,11 @@ extension PrintRefiner {
         for i in 0..<4 {
             let low = -min(2 * millimetre, inside[i] - 1.2 * millimetre)
             let high = beyond[i] - max(3, 0.5 * millimetre)
+            // A window side measured on the photo gives the drawn card side's angle to a fraction of a
+            // degree; one the drawing placed (the picture dark against a dark border) may be turned.
             guard let line = stepInsidePocket(along: sides[i], from: low, to: high)
-                    ?? tiltedStepInsidePocket(along: sides[i], from: low, to: high, millimetre: millimetre) else { continue }
+                    ?? (measured[i] ? nil : tiltedStepInsidePocket(along: sides[i], from: low, to: high, millimetre: millimetre))
+            else { continue }
             lines[i] = line
             found[i] = true
         }
@@ -99,8 +102,8 @@ extension PrintRefiner {
     static let pocketSideTurn = 3.0
 
     /// The step of `stepInsidePocket`, searched on lines turned a little from the drawn side's: the
-    /// drawing carries the window's angle out to the card, so a window side read a fraction of a
-    /// degree off (or a card whose window sits a little askew in it) tilts the drawn side by a few
+    /// drawing carries the window's angle out to the card, so where the window's side was not seen
+    /// and the drawing placed it, the drawn card side may be a degree or two off the card's, a few
     /// pixels from end to end. Profiles averaged across the drawn side then smear the card's faint
     /// step into a ramp that no third of the side agrees with; averaged across the turned line they
     /// show it again. The turn whose step is strongest wins.
