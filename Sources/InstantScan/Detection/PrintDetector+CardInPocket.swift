@@ -65,7 +65,11 @@ extension PrintRefiner {
         for i in 0..<4 {
             let low = -min(2 * millimetre, inside[i] - 1.2 * millimetre)
             let high = beyond[i] - max(3, 0.5 * millimetre)
-            guard let line = stepInsidePocket(along: sides[i], from: low, to: high) else { continue }
+            // A window side measured on the photo gives the drawn card side's angle to a fraction of a
+            // degree; one the drawing placed (the picture dark against a dark border) may be turned.
+            guard let line = stepInsidePocket(along: sides[i], from: low, to: high)
+                    ?? (measured[i] ? nil : tiltedStepInsidePocket(along: sides[i], from: low, to: high, millimetre: millimetre))
+            else { continue }
             lines[i] = line
             found[i] = true
         }
@@ -92,10 +96,39 @@ extension PrintRefiner {
         return moved
     }
 
+    /// Most the card's side may turn from the drawing's (mm from one end of the side to the other,
+    /// either way): about 2° on a Polaroid's side, as far as a window whose sides were partly
+    /// inferred carries its angle out to the card.
+    static let pocketSideTurn = 3.0
+
+    /// The step of `stepInsidePocket`, searched on lines turned a little from the drawn side's: the
+    /// drawing carries the window's angle out to the card, so where the window's side was not seen
+    /// and the drawing placed it, the drawn card side may be a degree or two off the card's, a few
+    /// pixels from end to end. Profiles averaged across the drawn side then smear the card's faint
+    /// step into a ramp that no third of the side agrees with; averaged across the turned line they
+    /// show it again. The turn whose step is strongest wins.
+    func tiltedStepInsidePocket(along side: CardSideInside, from low: Double, to high: Double, millimetre: Double) -> ImageLine? {
+        let most = Int((Self.pocketSideTurn * millimetre).rounded(.down))
+        guard most >= 1 else { return nil }
+        var best: (line: ImageLine, strength: Float)?
+        for turn in -most...most where turn != 0 {
+            guard let found = stepInsidePocket(along: side, from: low, to: high, turn: Double(turn)),
+                  best.map({ found.strength > $0.strength }) ?? true else { continue }
+            best = found
+        }
+        return best?.line
+    }
+
     /// The straight step a side's profiles share between `low` and `high` pixels outward of it:
     /// profiles along the side's middle, averaged so that a step of a few grey levels stands above
     /// the noise; the same step must show in each third of the side, on one line.
     func stepInsidePocket(along side: CardSideInside, from low: Double, to high: Double) -> ImageLine? {
+        stepInsidePocket(along: side, from: low, to: high, turn: 0)?.line
+    }
+
+    /// The step of `stepInsidePocket(along:from:to:)` on a line turned from the side's by `turn` pixels
+    /// outward from its start to its end, and its strength.
+    func stepInsidePocket(along side: CardSideInside, from low: Double, to high: Double, turn: Double) -> (line: ImageLine, strength: Float)? {
         let half = 3, groups = 3, perGroup = 14
         let count = Int(high - low) + 1
         guard count >= 2 * half + 3 else { return nil }
@@ -105,7 +138,7 @@ extension PrintRefiner {
         var profiles: [[Float]] = [], positions: [Double] = []
         for k in 0..<(groups * perGroup) {
             let t = 0.1 + 0.8 * (Double(k) + 0.5) / Double(groups * perGroup)
-            let start = side.start + side.along * t + outward * low
+            let start = side.start + side.along * t + outward * (low + turn * (t - 0.5))
             guard sampler.profile(from: start, step: outward, count: count, into: &buffer) else { return nil }
             profiles.append((0..<count).map { buffer[3 * $0] + buffer[3 * $0 + 1] + buffer[3 * $0 + 2] })
             positions.append(t)
@@ -145,10 +178,13 @@ extension PrintRefiner {
             guard let at = near.max(by: { abs(mean(rows, $0)) < abs(mean(rows, $1)) }),
                   mean(rows, at) * strength > 0, abs(mean(rows, at)) >= 0.5 * abs(strength) else { return nil }
             let t = 0.1 + 0.8 * (Double(g) + 0.5) / Double(groups)
-            points.append(side.start + side.along * t + outward * (low + Double(at)))
+            // The turned line stays between the bounds: beyond them lie the window's and the seam's edges.
+            let offset = low + turn * (t - 0.5) + Double(at)
+            guard offset >= low, offset <= high else { return nil }
+            points.append(side.start + side.along * t + outward * offset)
         }
         let line = ImageLine(points[0], points[groups - 1])
         guard abs(line.distance(points[1])) <= 1.5 else { return nil }
-        return line
+        return (line, abs(strength))
     }
 }

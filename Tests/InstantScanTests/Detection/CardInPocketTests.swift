@@ -55,4 +55,34 @@ struct CardInPocketTests {
             SettingDetectionTests.expectPlaced(white, other, share: 0.01)
         }
     }
+
+    @Test("a side drawn a little turned from the card's is read along the card's own line")
+    func turnedSide() throws {
+        // The window's drawing carries its angle out to the card: a window side read a fraction of a
+        // degree off turns the drawn card side by a few pixels end to end, and profiles averaged
+        // across the drawn side smear the black card's faint step into a ramp.
+        let scene = Self.blackAmongWhite
+        let truth = scene.prints[4].corners
+        let refiner = PrintRefiner(sampler: FullResolutionSampler(try scene.render(), orientation: .up), workingScale: 4)
+        let (a, b) = (truth.corners[1], truth.corners[2])
+        let edge = try #require(CardSideInside(1, of: truth))
+        let outward = edge.normal * -1
+        // The right side drawn 5 px inside the card at the top and 5 px beyond it at the bottom.
+        var corners = truth.corners
+        corners[1] = a - outward * 5
+        corners[2] = b + outward * 5
+        let drawn = Quad(corners[0], corners[1], corners[2], corners[3])
+        let side = try #require(CardSideInside(1, of: drawn))
+        let millimetre = drawn.meanWidth / PrintFormat.polaroid600.cardSize.width
+        // The pocket's seam stands 3 mm beyond the card: the search stops a millimetre short of it.
+        let (low, high) = (-2 * millimetre, 2 * millimetre)
+        if let straight = refiner.stepInsidePocket(along: side, from: low, to: high) {
+            #expect(abs(straight.distance(a)) > 1.5 || abs(straight.distance(b)) > 1.5,
+                    "the drawn side's own line already fits the card")
+        }
+        let line = try #require(refiner.tiltedStepInsidePocket(along: side, from: low, to: high, millimetre: millimetre),
+                                "the card's own step was not found along a turned line")
+        #expect(abs(line.distance(a)) <= 1.2 && abs(line.distance(b)) <= 1.2,
+                "the card's right side off by \(line.distance(a)), \(line.distance(b)) px")
+    }
 }
