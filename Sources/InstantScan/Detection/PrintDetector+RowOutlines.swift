@@ -41,12 +41,20 @@ extension PrintDetector {
             // Within the border band: beyond it the picture's own edge would be taken for the card's.
             let guess = found.quad.mapped(toUpright.apply)
             let reach = min(2.5 * toUpright.scale + 2, 0.045 * min(guess.meanWidth, guess.meanHeight))
-            guard let card = OutlineFit(sampler: sampler, reach: reach).fitted(guess), row.fits(card) else { continue }
-            let inWorking = card.mapped(toWorking.apply)
-            // The measured outline must still show the step all round at the working scale.
-            guard outline.score(inWorking) > outline.minimumStep,
-                  !taken.contains(where: { ConvexOverlap.overlapOfSmaller($0, inWorking) > 0.15 }),
-                  let window = template.window(forCard: card) else { continue }
+            // A side read beyond the reach (its profile had started inside the band) must pass the
+            // same tests; where it does not, the sides as read within the reach are judged instead.
+            let fits = [true, false].lazy.compactMap { looksBeyond -> (Quad, Quad, Quad)? in
+                var fit = OutlineFit(sampler: sampler, reach: reach)
+                fit.looksBeyondReach = looksBeyond
+                guard let card = fit.fitted(guess), row.fits(card) else { return nil }
+                let inWorking = card.mapped(toWorking.apply)
+                // The measured outline must still show the step all round at the working scale.
+                guard outline.score(inWorking) > outline.minimumStep,
+                      !taken.contains(where: { ConvexOverlap.overlapOfSmaller($0, inWorking) > 0.15 }),
+                      let window = template.window(forCard: card) else { return nil }
+                return (card, inWorking, window)
+            }
+            guard let (card, inWorking, window) = fits.first else { continue }
             let windowInWorking = window.mapped(toWorking.apply)
             var h = PrintHypothesis(format: row.format, card: inWorking, window: windowInWorking, origin: .card,
                                     cardSupport: [1, 1, 1, 1], windowSupport: [0, 0, 0, 0], border: nil,

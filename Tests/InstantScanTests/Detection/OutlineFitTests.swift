@@ -42,4 +42,36 @@ struct OutlineFitTests {
         let worst = (0..<4).map { card.corners[$0].distance(to: truth.corners[$0]) }.max()!
         #expect(worst < 0.6, "worst corner \(worst) px off")
     }
+
+    @Test("a side whose coarse outline starts inside the band is read from the wall further out")
+    func sideStartingInsideTheBand() throws {
+        // A black Mini on a pale wall, as a row's coarse outline finds it on a soft photo: three sides
+        // close, the left one about 6 px inside the card, beyond the fit's reach of 3 px but still in
+        // the 12 px side band. Its profile then starts on the band and sees no wall at all.
+        var s = SceneMaker()
+        s.width = 600
+        s.height = 500
+        s.surface = .plain(205, 200, 190)
+        s.shadow = 0
+        let truth = SceneMaker.corners(format: .instaxMini, center: Point(300, 250), height: 260, rotation: 0.1, tilt: 0.2)
+        s.prints = [SceneMaker.Print(format: .instaxMini, corners: truth, cardColor: (28, 28, 30), cornerRadius: 3,
+                                     pictureSeed: 3)]
+        try s.dumpIfAsked(as: "outline-side-inside-band")
+        let sampler = FullResolutionSampler(try s.render(), orientation: .up)
+        var guess = truth.corners.map { $0 + Point(0.4, -0.3) }
+        for (i, j) in [(0, 1), (3, 2)] {
+            let along = guess[j] - guess[i]
+            guess[i] = guess[i] + along * (6 / guess[j].distance(to: guess[i]))
+        }
+        let fit = OutlineFit(sampler: sampler, reach: 3)
+        let card = try #require(fit.fitted(Quad(corners: guess)))
+        let worst = (0..<4).map { card.corners[$0].distance(to: truth.corners[$0]) }.max()!
+        #expect(worst < 1, "worst corner \(worst) px off")
+        // Within the reach alone the left side is not found on the card's edge.
+        var near = fit
+        near.looksBeyondReach = false
+        let within = near.fitted(Quad(corners: guess))
+        let nearWorst = within.map { q in (0..<4).map { q.corners[$0].distance(to: truth.corners[$0]) }.max()! }
+        #expect(nearWorst.map { $0 >= 1 } ?? true, "within the reach: \(String(describing: nearWorst)) px")
+    }
 }
