@@ -11,7 +11,8 @@ import Foundation
 /// changes smoothly, as a penumbra does; a change of material beside the card (a table's edge, a
 /// wall behind it) is a step, and then it tells nothing. Where the surface beyond is the card's own
 /// border (a band read inside a window, across the picture's shading) it stays as it is, and nothing
-/// is divided out.
+/// is divided out. (A card's own contact shadow, darker beside some sides than others, also reads as
+/// a step at a corner: such a card is not helped.)
 extension BorderAppearance {
     /// The light along the card's ring as the surface beyond it shows it, in log units.
     struct LightBeside {
@@ -30,6 +31,7 @@ extension BorderAppearance {
             return exp(min(BorderAppearance.deepestShade, max(0, lit - level)))
         }
 
+        /// Colour `c`, seen at fraction `t` of side `side`, as the lit surface's light shows it.
         func brought(_ c: Color, side: Int, t: Double) -> Color {
             let f = factor(side: side, t: t)
             return (c.0 * f, c.1 * f, c.2 * f)
