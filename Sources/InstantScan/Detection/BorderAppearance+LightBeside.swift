@@ -11,8 +11,7 @@ import Foundation
 /// changes smoothly, as a penumbra does; a change of material beside the card (a table's edge, a
 /// wall behind it) is a step, and then it tells nothing. Where the surface beyond is the card's own
 /// border (a band read inside a window, across the picture's shading) it stays as it is, and nothing
-/// is divided out. (A card's own contact shadow, darker beside some sides than others, also reads as
-/// a step at a corner: such a card is not helped.)
+/// is divided out.
 extension BorderAppearance {
     /// The light along the card's ring as the surface beyond it shows it, in log units.
     struct LightBeside {
