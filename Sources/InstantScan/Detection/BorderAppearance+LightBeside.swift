@@ -45,9 +45,11 @@ extension BorderAppearance {
     /// a change of material beside the card, which a median keeps sharp, makes more.
     static let lightBesideStep: Float = 0.11
 
-    /// The least change of the light round the card, in log units, worth dividing out: less is within
-    /// what the sides' comparisons allow for the light's falloff.
-    static let lightBesideChange: Float = 0.12
+    /// The least change of the light round the card, in log units, that is a shadow's edge: the
+    /// light's falloff across a print changes it by up to ``brightnessRatio`` (which the sides'
+    /// comparisons allow already), and a quad spanning two things (two cards of other colours) must
+    /// not be brought to one light by it.
+    static let lightBesideChange: Float = 0.3
 
     /// The most light a shadow takes away, in log units (a tenth of it kept): more is no shadow.
     static let deepestShade: Float = 2.3
