@@ -217,7 +217,13 @@ struct BorderAppearance: Sendable {
                             cardContrast: share(cardEdges, cardSides), windowContrast: share(windowEdges, windowSides))
         result.plainnessAgainstNoise = plainnessAgainstNoise
         if result.plainness < 0.8 || result.consistency < 0.75 {
-            let pattern = patternCredit(band: bandSamples, outside: outsideSamples)
+            var pattern = patternCredit(band: bandSamples, outside: outsideSamples)
+            // The shadow changes the pattern's brightness, not its colours or its motifs' contrasts:
+            // its sides are compared in one light too.
+            if pattern.agreement < 1, let light = lightBeside(card: card) {
+                let inOneLight = patternCredit(card: card, window: window, light: light)
+                if (inOneLight.credit, inOneLight.agreement) > (pattern.credit, pattern.agreement) { pattern = inOneLight }
+            }
             if pattern.credit > 0 {
                 // A pattern's per-side medians may fall on different motifs: its sides agree by their
                 // statistics instead.
