@@ -59,7 +59,7 @@ extension BorderAppearance {
     /// changes by a step somewhere (another material, which no light explains).
     func lightBeside(card: Quad) -> LightBeside? {
         let centre = card.centroid
-        var raw: [Float?] = [], sideOf: [Int] = []
+        var raw: [Float?] = []
         var counts: [Int] = []
         for i in 0..<4 {
             let a = card.corners[i], b = card.corners[(i + 1) % 4]
@@ -71,7 +71,6 @@ extension BorderAppearance {
                 // Two strips beyond the edge, averaged: one pixel of grain says less than two.
                 let v = [stripOffset, stripOffset + 2].compactMap { sample(p + n * $0) }
                 raw.append(v.isEmpty ? nil : log(v.reduce(0) { $0 + $1.0 + $1.1 + $1.2 } / Float(v.count) + 6))
-                sideOf.append(i)
             }
         }
         let total = raw.count
