@@ -114,7 +114,7 @@ public struct WhiteBalance: Sendable {
             let locus = PlanckianLocus(space: space)
             let (samples, scene, picture) = Self.readings(of: card, format: format, ring: ring, space: space, locus: locus)
             guard let fit = FrameLightFit.fit(samples, format: format, locus: locus) else {
-                return sceneEstimate(scene, shape: nil, card: card, frame: nil, ring: ring,
+                return sceneEstimate(scene, shape: nil, card: card, frame: nil, ring: ring, picture: picture,
                                      reason: "no frame to read: light from the picture and its surroundings")
             }
             let inliers = fit.inlier.filter { $0 }.count
@@ -144,11 +144,12 @@ public struct WhiteBalance: Sendable {
                 // Only the surroundings bound it: a black frame is far below paper, and what is
                 // brighter on it (a thumb, a sticker) is no dye on paper.
                 let level = darkFrameWhiteLevel(paperLuminance)
-                let ceiling = ExposureCeiling(whiteLevel: level, field: fit.field, paper: paperWhiteLinear, samples: nil,
-                                              ring: ring, space: space)
+                let floor = HighlightFloor(whiteLevel: level, field: fit.field, paper: paperWhiteLinear, picture: picture)
+                let ceiling = ExposureCeiling(whiteLevel: floor.whiteLevel, field: fit.field, paper: paperWhiteLinear,
+                                              samples: nil, ring: ring, space: space)
                 return LightEstimate(source: .darkFrame, field: fit.field, whiteLevel: ceiling.whiteLevel,
                                      channels: fit.evidence, profile: profile, sampleCount: inliers,
-                                     reason: judgement.reason + Self.note(ceiling, from: level))
+                                     reason: judgement.reason + Self.note(floor, from: level) + Self.note(ceiling, from: floor.whiteLevel))
             case let .yellowed(amount):
                 // The frame less its ageing is the light, falloff and all; the ageing has no
                 // red, so the frame's red maps to the aged paper's.
@@ -177,7 +178,7 @@ public struct WhiteBalance: Sendable {
                                      channels: channels, profile: profile, sampleCount: inliers, reason: reason)
             case let .notReference(uniform):
                 return sceneEstimate(scene, shape: uniform ? fit.field : nil, card: card, frame: samples, ring: ring,
-                                     reason: judgement.reason)
+                                     picture: picture, reason: judgement.reason)
             }
         }
     }
@@ -187,7 +188,7 @@ public struct WhiteBalance: Sendable {
     /// it was (the frame's lightness is unknown) unless the `frame`'s samples or the surface
     /// `ring` around the card would then come out brighter than white paper (``ExposureCeiling``).
     func sceneEstimate(_ scene: SceneLight?, shape: IlluminationField?, card: some CardRows, frame: FrameSamples?,
-                       ring: SurfaceRing?, reason: String) -> LightEstimate {
+                       ring: SurfaceRing?, picture: PictureSamples?, reason: String) -> LightEstimate {
         guard let scene else { return pictureEstimate(card: card) }
         let space = WorkingSpace(profile)
         var field = shape ?? IlluminationField(logLevels: [0, 0, 0])
@@ -200,10 +201,19 @@ public struct WhiteBalance: Sendable {
                 ? "; the picture and its surroundings disagree: the surroundings, nearer neutral"
                 : "; the picture and its surroundings disagree: the picture, nearer neutral")
             : reason
-        let ceiling = ExposureCeiling(whiteLevel: 1, field: field, paper: paperWhiteLinear, samples: frame, ring: ring, space: space)
+        let floor = HighlightFloor(whiteLevel: 1, field: field, paper: paperWhiteLinear, picture: picture)
+        let ceiling = ExposureCeiling(whiteLevel: floor.whiteLevel, field: field, paper: paperWhiteLinear, samples: frame,
+                                      ring: ring, space: space)
         return LightEstimate(source: correction.fromSurroundings ? .surroundings : .picture, field: field,
                              whiteLevel: ceiling.whiteLevel, channels: [.picture, .picture, .picture], profile: profile,
-                             reason: said + Self.note(ceiling, from: 1))
+                             reason: said + Self.note(floor, from: 1) + Self.note(ceiling, from: floor.whiteLevel))
+    }
+
+    /// What `floor` did to the exposure `level`, as a clause of a light's reason ("" when nothing).
+    static func note(_ floor: HighlightFloor, from level: Double) -> String {
+        let percent = Int((floor.raised(from: level) * 100).rounded())
+        guard percent > 0 else { return "" }
+        return "; exposure raised \(percent) % so that the picture's highlights come out near the film's white"
     }
 
     /// What `ceiling` did to the exposure `level`, as a clause of a light's reason ("" when nothing).
