@@ -226,6 +226,36 @@ import Testing
         #expect(abs(luminanceGain(light) - 1) < 0.05, "gains \(light.gains)")
     }
 
+    /// A patterned print the phone exposed 40 % too dark (it metered a bright scene): neither the
+    /// frame nor the table says how dark, but the picture's white, pressed into the film's own
+    /// white as instant film presses a scene's highlights, comes out far below paper white. The
+    /// exposure comes up until it is near it, part of the way back.
+    @Test func aPictureWhoseHighlightsAreFarBelowPaperBringsTheExposureUp() throws {
+        let photo = FramedPrintPhoto(frame: .pattern)
+        let dark = FramedPrintPhoto.neutral.map { $0 * 0.6 }
+        let (print, differences) = try corrected(photo, light: dark)
+        let light = try #require(print.whiteBalance?.light)
+        #expect(light.reason.contains("patterned"), "\(light.reason)")
+        #expect(light.reason.contains("so that the picture's highlights come out near the film's white"), "\(light.reason)")
+        // The picture's white (0.80) at 0.6 is brought to 0.8 of paper white: about 38 % up.
+        #expect(luminanceGain(light) > 1.3 && luminanceGain(light) < 1.5, "gains \(light.gains)")
+        var kept = light
+        kept.whiteLevel = 1
+        let atPhotoExposure = try scanned(photo, light: dark, given: kept)
+        #expect(differences.mean < atPhotoExposure.mean - 3, "mean ΔE00 \(differences.mean) against \(atPhotoExposure.mean)")
+    }
+
+    /// A picture with no highlight at all (a low-key scene) is raised by at most half: the floor
+    /// is a prior about pictures, not a measurement.
+    @Test func aPictureWithoutHighlightsIsRaisedOnlySoFar() throws {
+        var photo = FramedPrintPhoto(frame: .pattern)
+        photo.patches = FramedPrintPhoto.palette.map { $0.map { $0 * 0.25 } }
+        let (print, _) = try corrected(photo, light: FramedPrintPhoto.neutral)
+        let light = try #require(print.whiteBalance?.light)
+        let raised = try #require(light.reason.firstMatch(of: /exposure raised (\d+) %/)?.1).description
+        #expect(try #require(Int(raised)) <= 50, "\(light.reason)")
+    }
+
     @Test func aBatchPrefersItsWhiteFramedPhotosAsReferences() throws {
         var estimates: [LightEstimate] = []
         for frame in [FramedPrintPhoto.Frame.yellowed, .white, .pattern] {
