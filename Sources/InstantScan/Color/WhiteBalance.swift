@@ -30,8 +30,9 @@ import Darwin
 /// A dark (black-edition) frame gives the colour and falloff of the light when the picture and
 /// surroundings agree with it, and moves the exposure half-way to what black frames reflect.
 /// Where the frame does not fix the exposure (coloured, patterned, black, unreadable), it is
-/// never so bright that the frame or the surface around the card comes out brighter than white
-/// paper (``ExposureCeiling``). A
+/// never so dark that the picture's highlights come out far below the film's white
+/// (``HighlightFloor``), nor so bright that the frame or the surface around the card comes out
+/// brighter than white paper (``ExposureCeiling``). A
 /// yellowed frame gives the light less its ageing (``PaperAgeing``). Without a
 /// format the picture's own statistics are used (shades of gray in linear light, gray world's
 /// better-behaved generalisation). ``LightEstimate/reason`` says which and why.
@@ -99,9 +100,9 @@ public struct WhiteBalance: Sendable {
     /// with them, and half the exposure. A yellowed frame gives the light less its ageing
     /// (``PaperAgeing``). Otherwise (coloured, patterned) the light comes from the picture and
     /// the surroundings (``SceneLight``), the frame's falloff is kept when its colour is the same
-    /// all round, and the exposure is left as it was unless the frame or the surroundings would
-    /// then be brighter than white paper (``ExposureCeiling``; a black frame's exposure is bounded
-    /// by the surroundings).
+    /// all round, and the exposure is left as it was unless the picture's highlights would then be
+    /// far below paper white (``HighlightFloor``) or the frame or the surroundings brighter than it
+    /// (``ExposureCeiling``; a black frame's exposure is bounded by the surroundings only).
     func estimate(card: some CardRows, format: PrintFormat?, ring: SurfaceRing?) -> LightEstimate {
         switch mode {
         case .none:
@@ -185,8 +186,9 @@ public struct WhiteBalance: Sendable {
 
     /// The light from `scene` (falling back on the picture's statistics when it is nil), with the
     /// falloff of `shape` (a frame's fit) when given. The exposure at the card's centre is left as
-    /// it was (the frame's lightness is unknown) unless the `frame`'s samples or the surface
-    /// `ring` around the card would then come out brighter than white paper (``ExposureCeiling``).
+    /// it was (the frame's lightness is unknown) unless the `picture`'s highlights would then come
+    /// out far below paper white (``HighlightFloor``), or the `frame`'s samples or the surface
+    /// `ring` around the card brighter than it (``ExposureCeiling``).
     func sceneEstimate(_ scene: SceneLight?, shape: IlluminationField?, card: some CardRows, frame: FrameSamples?,
                        ring: SurfaceRing?, picture: PictureSamples?, reason: String) -> LightEstimate {
         guard let scene else { return pictureEstimate(card: card) }
