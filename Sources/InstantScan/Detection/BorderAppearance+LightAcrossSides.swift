@@ -57,23 +57,30 @@ extension BorderAppearance {
         // would wander.
         let level = { (c: Color?) -> Float? in c.map { log($0.0 + $0.1 + $0.2 + 6) } }
         let bandLevels = ring.map(level), beyondLevels = beyond.map(level), withinLevels = within.map(level)
-        var light: Float = 1, pairs = 0, steps = 0
+        // The steps are counted first: a band of too many is not read at all.
+        var isStep = [Bool](repeating: false, count: ring.count)
+        var pairs = 0, steps = 0
+        for k in ring.indices.dropFirst() {
+            guard let c = ring[k], let q = ring[k - 1] else { continue }
+            pairs += 1
+            if distance(c, q) > tolerance && !spreadOut(padded, k + reach, k + reach + 1) {
+                isStep[k] = true
+                steps += 1
+            }
+        }
+        guard pairs > 0, Double(steps) <= Self.stepsAcrossLight * Double(pairs) else { return 0 }
+        var light: Float = 1
         var corrected = [[Color]](repeating: [], count: 4)
         for k in ring.indices {
             guard let c = ring[k] else { continue }
-            if k > 0, let q = ring[k - 1] {
-                pairs += 1
-                if distance(c, q) > tolerance && !spreadOut(padded, k + reach, k + reach + 1) {
-                    steps += 1
-                } else if sharedBeside(k, band: bandLevels, beyond: beyondLevels, within: withinLevels) {
-                    light *= (sum(c) + 6) / (sum(q) + 6)
-                }
+            if k > 0, let q = ring[k - 1], !isStep[k],
+               sharedBeside(k, band: bandLevels, beyond: beyondLevels, within: withinLevels) {
+                light *= (sum(c) + 6) / (sum(q) + 6)
             }
             if let side = sideOf[k] {
                 corrected[side].append((c.0 / light, c.1 / light, c.2 / light))
             }
         }
-        guard pairs > 0, Double(steps) <= Self.stepsAcrossLight * Double(pairs) else { return 0 }
         // A side mostly lost to glare or out of view says nothing, as in the median reading.
         let sides = (0..<4).map { i -> Color? in
             corrected[i].count * 2 > positions[i] ? median(corrected[i]) : nil
@@ -98,8 +105,13 @@ extension BorderAppearance {
         let n = band.count, reach = Self.spreadReach
         // The mean level of up to three samples at one end of the pair's neighbourhood.
         func end(_ levels: [Float?], from start: Int) -> Float? {
-            let v = (0..<3).compactMap { levels[((start + $0) % n + n) % n] }
-            return v.count >= 2 ? v.reduce(0, +) / Float(v.count) : nil
+            var sum: Float = 0, count = 0
+            for offset in 0..<3 {
+                guard let v = levels[((start + offset) % n + n) % n] else { continue }
+                sum += v
+                count += 1
+            }
+            return count >= 2 ? sum / Float(count) : nil
         }
         let first = k - 1 - reach, last = k + reach - 2
         guard let b0 = end(band, from: first), let b1 = end(band, from: last) else { return false }

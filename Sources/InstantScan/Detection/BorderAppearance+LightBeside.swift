@@ -69,21 +69,53 @@ extension BorderAppearance {
             for k in 0...count {
                 let p = a + (b - a) * (Double(k) / Double(count))
                 // Two strips beyond the edge, averaged: one pixel of grain says less than two.
-                let v = [stripOffset, stripOffset + 2].compactMap { sample(p + n * $0) }
-                raw.append(v.isEmpty ? nil : log(v.reduce(0) { $0 + $1.0 + $1.1 + $1.2 } / Float(v.count) + 6))
+                var sum: Float = 0, seen: Float = 0
+                for strip in 0..<2 {
+                    guard let c = sample(p + n * (stripOffset + 2 * Double(strip))) else { continue }
+                    sum = sum + c.0 + c.1 + c.2
+                    seen += 1
+                }
+                raw.append(seen == 0 ? nil : log(sum / seen + 6))
             }
         }
         let total = raw.count
         guard raw.count(where: { $0 != nil }) * 4 >= total * 3 else { return nil }
+        // Every smoothed level is a median of raw ones, so a ring whose raw levels span less than a
+        // shadow's change holds none, whatever the smoothing makes of it.
+        var lowest = Float.infinity, highest = -Float.infinity
+        for case let v? in raw {
+            lowest = min(lowest, v)
+            highest = max(highest, v)
+        }
+        guard highest - lowest >= Self.lightBesideChange else { return nil }
         // The ring is closed: the median runs on past a corner into the next side.
         let reach = Self.lightBesideReach
         var smooth = [Float?](repeating: nil, count: total)
+        // The window slides round the ring kept in order: one level leaves and one enters at each step.
         var window: [Float] = []
-        for k in 0..<total where raw[k] != nil {
-            window.removeAll(keepingCapacity: true)
-            for d in -reach...reach { if let v = raw[(k + d + total) % total] { window.append(v) } }
-            guard window.count > reach else { continue }
-            smooth[k] = OrderStatistic.select(&window, window.count / 2)
+        window.reserveCapacity(2 * reach + 2)
+        func insert(_ v: Float?) {
+            guard let v else { return }
+            var at = window.count
+            window.append(v)
+            while at > 0 && window[at - 1] > v {
+                window[at] = window[at - 1]
+                at -= 1
+            }
+            window[at] = v
+        }
+        func remove(_ v: Float?) {
+            guard let v, let at = window.firstIndex(of: v) else { return }
+            window.remove(at: at)
+        }
+        for d in -reach...reach { insert(raw[(d + total) % total]) }
+        for k in 0..<total {
+            if k > 0 {
+                remove(raw[(k - 1 - reach + total) % total])
+                insert(raw[(k + reach) % total])
+            }
+            guard raw[k] != nil, window.count > reach else { continue }
+            smooth[k] = window[window.count / 2]
         }
         var present = smooth.compactMap { $0 }
         guard present.count * 4 >= total * 3 else { return nil }

@@ -31,7 +31,7 @@ extension PrintDetector {
         // blurred into the picture and the surface there, so its card and window edges cannot both
         // come from it (a 38-px "print" of wood grain with a 2-px border was found so).
         let narrowest = Double(TextureScaleSegments().factor)
-        let ranked = scorer.rank(hyps).filter { h in
+        let ranked = scorer.rank(hyps) { h in
             !found.contains { ConvexOverlap.overlapOfSmaller($0, h.card) > 0.15 } && Self.narrowestBorder(h) >= narrowest
         }
         var rest = options

@@ -116,26 +116,48 @@ struct PrintHypothesisScorer: Sendable {
                         card = c; window = quad
                     }
                     guard card.isConvex, window.isConvex, card.signedArea > 0 else { continue }
-                    let partial = allowsPartialCards && origin == .window
-                    let (partnerSides, _) = shiftedSupport(of: origin == .card ? window : card, card: card,
-                                                           trim: origin == .card ? windowTrim : cardTrim,
-                                                           maximumSamples: 16, steps: [0, 2, -2], partial: partial)
-                    let partner = values(partnerSides, partial: partial)
-                    let glance = edgeScore(origin: origin, own: ownSupport, partner: partner, mismatch: mismatch,
-                                           logTolerance: logTolerance)
                     pairings.append(Pairing(format: format, origin: origin, card: card, window: window,
-                                            own: ownSupport, mismatch: mismatch, glance: glance))
+                                            own: ownSupport, mismatch: mismatch, glance: -.infinity))
                 }
             }
         }
-        guard let best = pairings.map(\.glance).max() else { return [] }
+        guard !pairings.isEmpty else { return [] }
+        // A pairing is given up as soon as even a perfect rest of its partner's sides could not bring
+        // it to the bar (``edgeBound``): the glance's bar rises with the best glance so far, so the
+        // pairings likeliest to be best are glanced at first. A pairing given up could neither have
+        // been the best nor been looked at fully, so the hypotheses are those of the whole look.
+        func partnerValues(_ p: Pairing, maximumSamples: Int, steps: [Double],
+                           bar: Double) -> (values: [Double], moved: Quad)? {
+            let partial = allowsPartialCards && p.origin == .window
+            // The partner's sides not yet looked at count as fully supported.
+            var bound = [Double](repeating: 1, count: 4)
+            let shifted = shiftedSupport(of: p.origin == .card ? p.window : p.card, card: p.card,
+                                         trim: p.origin == .card ? windowTrim : cardTrim,
+                                         maximumSamples: maximumSamples, steps: steps, partial: partial) { i, side in
+                bound[i] = value(side, partial: partial)
+                return edgeBound(origin: p.origin, own: p.own, partner: bound, mismatch: p.mismatch,
+                                 logTolerance: logTolerance) < bar
+            }
+            return shifted.map { (values($0.sides, partial: partial), $0.quad) }
+        }
+        let unseen = [Double](repeating: 1, count: 4)
+        let order = pairings.indices.map { index in
+            (index, edgeBound(origin: pairings[index].origin, own: pairings[index].own, partner: unseen,
+                              mismatch: pairings[index].mismatch, logTolerance: logTolerance))
+        }.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }.map(\.0)
+        var best = -Double.infinity
+        for index in order {
+            let p = pairings[index]
+            guard let (partner, _) = partnerValues(p, maximumSamples: 16, steps: [0, 2, -2],
+                                                   bar: max(floor - 0.1, best - 0.12)) else { continue }
+            pairings[index].glance = edgeScore(origin: p.origin, own: p.own, partner: partner, mismatch: p.mismatch,
+                                               logTolerance: logTolerance)
+            best = max(best, pairings[index].glance)
+        }
         var out: [PrintHypothesis] = []
         for p in pairings where p.glance >= max(floor - 0.1, best - 0.12) {
-            let partial = allowsPartialCards && p.origin == .window
-            let (sides, moved) = shiftedSupport(of: p.origin == .card ? p.window : p.card, card: p.card,
-                                                trim: p.origin == .card ? windowTrim : cardTrim,
-                                                maximumSamples: 64, steps: [0, 1, -1, 2, -2, 3, -3], partial: partial)
-            let partner = values(sides, partial: partial)
+            guard let (partner, moved) = partnerValues(p, maximumSamples: 64, steps: [0, 1, -1, 2, -2, 3, -3],
+                                                       bar: floor) else { continue }
             let edges = edgeScore(origin: p.origin, own: p.own, partner: partner, mismatch: p.mismatch,
                                   logTolerance: logTolerance)
             guard edges >= floor else { continue }
@@ -156,12 +178,18 @@ struct PrintHypothesisScorer: Sendable {
     /// The template is a prior, not a measurement: cards trimmed by hand, film generations and a
     /// window a millimetre lower than nominal all put the partner's edges a little off the template,
     /// and a fixed template would find no edge there and lose the print.
+    ///
+    /// `givesUp` is told each side's support as it is found (but the last); when it says so, the look
+    /// stops and there is no answer.
     private func shiftedSupport(of quad: Quad, card: Quad, trim: Double, maximumSamples: Int, steps: [Double],
-                                partial: Bool) -> ([EdgeEvidence.SideSupport], Quad) {
+                                partial: Bool, givesUp: (Int, EdgeEvidence.SideSupport) -> Bool)
+        -> (sides: [EdgeEvidence.SideSupport], quad: Quad)? {
         let unit = max(0.7, 0.006 * min(card.meanWidth, card.meanHeight))
-        var sides: [EdgeEvidence.SideSupport] = []
-        var lines: [ImageLine] = []
+        var sides: [EdgeEvidence.SideSupport] = [], lines: [ImageLine] = []
+        sides.reserveCapacity(4)
+        lines.reserveCapacity(4)
         for i in 0..<4 {
+            if i > 0 && givesUp(i - 1, sides[i - 1]) { return nil }
             let a = quad.corners[i], b = quad.corners[(i + 1) % 4]
             let d = b - a
             let length = (d.x * d.x + d.y * d.y).squareRoot()
@@ -183,6 +211,15 @@ struct PrintHypothesisScorer: Sendable {
         return (sides, PrintRefiner.quad(lines: lines) ?? quad)
     }
 
+    /// The most ``edgeScore(origin:own:partner:mismatch:logTolerance:)`` can be when the partner's
+    /// sides not yet looked at are given as 1: a side fully supported raises both the mean (no side
+    /// exceeds 1) and the side count factor (a side seen and supported never lowers it) at least as
+    /// much as any other value. A hair is left for rounding.
+    private func edgeBound(origin: PrintHypothesis.Origin, own: [Double], partner: [Double], mismatch: Double,
+                           logTolerance: Double) -> Double {
+        edgeScore(origin: origin, own: own, partner: partner, mismatch: mismatch, logTolerance: logTolerance) + 1e-9
+    }
+
     /// Mean support of the eight sides, times the side count factor and a mild shape preference.
     private func edgeScore(origin: PrintHypothesis.Origin, own: [Double], partner: [Double], mismatch: Double,
                            logTolerance: Double) -> Double {
@@ -202,8 +239,10 @@ struct PrintHypothesisScorer: Sendable {
     /// Ranks hypotheses: near-duplicates — the same card reached from different quads, or as another
     /// format or turn of itself (refinement decides those again) — are merged, and the best `limit` by
     /// edge evidence are weighed by how much their border looks like one. The border test samples
-    /// colours and takes medians, so it runs only on these few.
-    func rank(_ hypotheses: [PrintHypothesis], limit: Int = 64, duplicateDistance: Double = 2.5) -> [PrintHypothesis] {
+    /// colours and takes medians, so it runs only on these few, and of them only on those `keeping`
+    /// lets through (the others are left out of the ranking as if filtered from it afterwards).
+    func rank(_ hypotheses: [PrintHypothesis], limit: Int = 64, duplicateDistance: Double = 2.5,
+              keeping: (PrintHypothesis) -> Bool = { _ in true }) -> [PrintHypothesis] {
         let sorted = hypotheses.sorted { $0.edgeScore > $1.edgeScore }
         var kept: [PrintHypothesis] = []
         for h in sorted {
@@ -213,6 +252,8 @@ struct PrintHypothesisScorer: Sendable {
             }
             if !duplicate { kept.append(h) }
         }
+        // The sort below is stable, so filtering before it leaves what filtering after it would.
+        kept = kept.filter(keeping)
         // Each band judged on its own (a millisecond or more each): on every core the scan may use.
         let judged = kept
         let bands = RowBands.map(judged.count) { border.score(card: judged[$0].card, window: judged[$0].window) }
