@@ -30,6 +30,18 @@ struct RobustCurveFit: Sendable {
         return remaining
     }
 
+    /// The weights summed in order, as a count that finds every point within its band sums them;
+    /// nil when a weight is negative. No count sums more: its sum takes some of these same weights
+    /// in the same order, and adding a weight that is not negative never rounds a sum down.
+    static func orderedSum(_ weights: [Double], count: Int) -> Double? {
+        var sum = 0.0
+        for x in 0..<count {
+            guard weights[x] >= 0 else { return nil }
+            sum += weights[x]
+        }
+        return sum
+    }
+
     /// The prior weight of the points within `inlierBand` of the parabola `c`, summed in order (a
     /// line is the parabola with `c.2 = 0`: ``RobustLineFit`` scores its candidates here too), where
     /// only a score above `bar` matters. The consensus starts run this for up to 343 parabolas or 144
@@ -71,18 +83,29 @@ struct RobustCurveFit: Sendable {
         guard n >= 9 else { return nil }
         let third = n / 3
         let picks = min(7, third)
-        var best = (score: -1.0, c: (0.0, 0.0, 0.0))
         let remaining = RobustCurveFit.remainingWeights(weights, count: n)
-        for i in 0..<picks {
-            let p = i * third / picks
+        func curve(_ i: Int, _ j: Int, _ k: Int) -> (Double, Double, Double)? {
+            let p = i * third / picks, m = third + j * third / picks, q = n - 1 - k * third / picks
+            return RobustCurveFit.parabola(t[p], s[p], t[m], s[m], t[q], s[q])
+        }
+        func score(_ c: (Double, Double, Double), above bar: Double) -> Double {
+            RobustCurveFit.consensus(c, t, s, weights, inlierBand: inlierBand, above: bar, remaining: remaining)
+        }
+        // The first candidate in order with the highest score, found as ``RobustLineFit`` finds its
+        // start: a middle candidate's score is the bar from the outset, and the first candidate to
+        // take in every point's weight ends the search.
+        let floor = curve(picks / 2, picks / 2, picks / 2).map { score($0, above: -1) } ?? -1
+        let ceiling = RobustCurveFit.orderedSum(weights, count: n)
+        var best = (score: -1.0, c: (0.0, 0.0, 0.0))
+        search: for i in 0..<picks {
             for j in 0..<picks {
-                let m = third + j * third / picks
                 for k in 0..<picks {
-                    let q = n - 1 - k * third / picks
-                    guard let c = RobustCurveFit.parabola(t[p], s[p], t[m], s[m], t[q], s[q]) else { continue }
-                    let score = RobustCurveFit.consensus(c, t, s, weights, inlierBand: inlierBand,
-                                                         above: best.score, remaining: remaining)
-                    if score > best.score { best = (score, c) }
+                    guard let c = curve(i, j, k) else { continue }
+                    let score = score(c, above: max(best.score, floor))
+                    if score > best.score {
+                        best = (score, c)
+                        if let ceiling, score >= ceiling { break search }
+                    }
                 }
             }
         }
