@@ -81,34 +81,7 @@ struct RobustCurveFit: Sendable {
     init?(t: [Double], s: [Double], weights: [Double], inlierBand: Double = 1.5) {
         let n = t.count
         guard n >= 9 else { return nil }
-        let third = n / 3
-        let picks = min(7, third)
-        let remaining = RobustCurveFit.remainingWeights(weights, count: n)
-        func curve(_ i: Int, _ j: Int, _ k: Int) -> (Double, Double, Double)? {
-            let p = i * third / picks, m = third + j * third / picks, q = n - 1 - k * third / picks
-            return RobustCurveFit.parabola(t[p], s[p], t[m], s[m], t[q], s[q])
-        }
-        func score(_ c: (Double, Double, Double), above bar: Double) -> Double {
-            RobustCurveFit.consensus(c, t, s, weights, inlierBand: inlierBand, above: bar, remaining: remaining)
-        }
-        // The first candidate in order with the highest score, found as ``RobustLineFit`` finds its
-        // start: a middle candidate's score is the bar from the outset, and the first candidate to
-        // take in every point's weight ends the search.
-        let floor = curve(picks / 2, picks / 2, picks / 2).map { score($0, above: -1) } ?? -1
-        let ceiling = RobustCurveFit.orderedSum(weights, count: n)
-        var best = (score: -1.0, c: (0.0, 0.0, 0.0))
-        search: for i in 0..<picks {
-            for j in 0..<picks {
-                for k in 0..<picks {
-                    guard let c = curve(i, j, k) else { continue }
-                    let score = score(c, above: max(best.score, floor))
-                    if score > best.score {
-                        best = (score, c)
-                        if let ceiling, score >= ceiling { break search }
-                    }
-                }
-            }
-        }
+        let best = RobustCurveFit.start(t: t, s: s, weights: weights, inlierBand: inlierBand)
         guard best.score > 0 else { return nil }
         var (a, b, c) = best.c
         var sigma = inlierBand
@@ -153,6 +126,43 @@ struct RobustCurveFit: Sendable {
         } else {
             bendSignificance = 0
         }
+    }
+
+    /// The consensus start: of the parabolas through points from the first, middle and last thirds
+    /// (evenly chosen), the first in order with the most weight within `inlierBand`, and that
+    /// weight; a score of -1 when no three points make one.
+    static func start(t: [Double], s: [Double], weights: [Double], inlierBand: Double) -> (score: Double, c: (Double, Double, Double)) {
+        let n = t.count
+        let third = n / 3
+        let picks = min(7, third)
+        guard picks > 0 else { return (-1, (0, 0, 0)) }
+        let remaining = RobustCurveFit.remainingWeights(weights, count: n)
+        func curve(_ i: Int, _ j: Int, _ k: Int) -> (Double, Double, Double)? {
+            let p = i * third / picks, m = third + j * third / picks, q = n - 1 - k * third / picks
+            return RobustCurveFit.parabola(t[p], s[p], t[m], s[m], t[q], s[q])
+        }
+        func score(_ c: (Double, Double, Double), above bar: Double) -> Double {
+            RobustCurveFit.consensus(c, t, s, weights, inlierBand: inlierBand, above: bar, remaining: remaining)
+        }
+        // The first candidate in order with the highest score, found as ``RobustLineFit`` finds its
+        // start: a middle candidate's score is the bar from the outset, and the first candidate to
+        // take in every point's weight ends the search.
+        let floor = curve(picks / 2, picks / 2, picks / 2).map { score($0, above: -1) } ?? -1
+        let ceiling = RobustCurveFit.orderedSum(weights, count: n)
+        var best = (score: -1.0, c: (0.0, 0.0, 0.0))
+        search: for i in 0..<picks {
+            for j in 0..<picks {
+                for k in 0..<picks {
+                    guard let c = curve(i, j, k) else { continue }
+                    let score = score(c, above: max(best.score, floor))
+                    if score > best.score {
+                        best = (score, c)
+                        if let ceiling, score >= ceiling { break search }
+                    }
+                }
+            }
+        }
+        return best
     }
 
     private static func parabola(_ t0: Double, _ s0: Double, _ t1: Double, _ s1: Double,

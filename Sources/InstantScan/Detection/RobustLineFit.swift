@@ -18,8 +18,43 @@ struct RobustLineFit: Sendable {
     init?(t: [Double], s: [Double], weights: [Double], inlierBand: Double = 1.5) {
         let n = t.count
         guard n >= 4 else { return nil }
-        // Consensus start: lines through pairs of points from the first and last thirds (evenly chosen,
-        // so the result does not depend on chance), scored by the weight within the band.
+        let best = RobustLineFit.start(t: t, s: s, weights: weights, inlierBand: inlierBand)
+        guard best.score > 0 else { return nil }
+        var a = best.a, b = best.b
+        var sigma = inlierBand
+        var w = [Double](repeating: 0, count: n)
+        for _ in 0..<8 {
+            // Scale from the median absolute residual of the points near the line.
+            var residuals = (0..<n).map { abs(s[$0] - a - b * t[$0]) }
+            sigma = max(0.25, min(sigma, 1.4826 * OrderStatistic.select(&residuals, n / 2)))
+            let c = 4.685 * sigma
+            var sw = 0.0, st = 0.0, ss = 0.0, stt = 0.0, sts = 0.0
+            for k in 0..<n {
+                let r = (s[k] - a - b * t[k]) / c
+                let u = abs(r) < 1 ? (1 - r * r) * (1 - r * r) : 0
+                w[k] = u * weights[k]
+                sw += w[k]; st += w[k] * t[k]; ss += w[k] * s[k]
+                stt += w[k] * t[k] * t[k]; sts += w[k] * t[k] * s[k]
+            }
+            let det = sw * stt - st * st
+            guard sw > 0, abs(det) > 1e-12 else { break }
+            let nb = (sw * sts - st * ss) / det
+            let na = (ss - nb * st) / sw
+            let moved = abs(na - a) + abs(nb - b) * (t.last! - t.first!)
+            a = na; b = nb
+            if moved < 1e-3 { break }
+        }
+        intercept = a
+        slope = b
+        scale = sigma
+        inlierFraction = Double(w.filter { $0 > 0 }.count) / Double(n)
+    }
+
+    /// The consensus start: of the lines through pairs of points from the first and last thirds
+    /// (evenly chosen, so the result does not depend on chance), the first in order with the most
+    /// weight within `inlierBand`, and that weight; a score of -1 when no pair makes a line.
+    static func start(t: [Double], s: [Double], weights: [Double], inlierBand: Double) -> (score: Double, a: Double, b: Double) {
+        let n = t.count
         let third = max(1, n / 3)
         let picks = min(12, third)
         let remaining = RobustCurveFit.remainingWeights(weights, count: n)
@@ -53,35 +88,7 @@ struct RobustLineFit: Sendable {
                 }
             }
         }
-        guard best.score > 0 else { return nil }
-        var a = best.a, b = best.b
-        var sigma = inlierBand
-        var w = [Double](repeating: 0, count: n)
-        for _ in 0..<8 {
-            // Scale from the median absolute residual of the points near the line.
-            var residuals = (0..<n).map { abs(s[$0] - a - b * t[$0]) }
-            sigma = max(0.25, min(sigma, 1.4826 * OrderStatistic.select(&residuals, n / 2)))
-            let c = 4.685 * sigma
-            var sw = 0.0, st = 0.0, ss = 0.0, stt = 0.0, sts = 0.0
-            for k in 0..<n {
-                let r = (s[k] - a - b * t[k]) / c
-                let u = abs(r) < 1 ? (1 - r * r) * (1 - r * r) : 0
-                w[k] = u * weights[k]
-                sw += w[k]; st += w[k] * t[k]; ss += w[k] * s[k]
-                stt += w[k] * t[k] * t[k]; sts += w[k] * t[k] * s[k]
-            }
-            let det = sw * stt - st * st
-            guard sw > 0, abs(det) > 1e-12 else { break }
-            let nb = (sw * sts - st * ss) / det
-            let na = (ss - nb * st) / sw
-            let moved = abs(na - a) + abs(nb - b) * (t.last! - t.first!)
-            a = na; b = nb
-            if moved < 1e-3 { break }
-        }
-        intercept = a
-        slope = b
-        scale = sigma
-        inlierFraction = Double(w.filter { $0 > 0 }.count) / Double(n)
+        return best
     }
 
     /// ``RobustCurveFit/consensus(_:_:_:_:inlierBand:above:remaining:)`` for the line `a + b · t`,
