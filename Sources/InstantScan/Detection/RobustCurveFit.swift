@@ -43,9 +43,9 @@ struct RobustCurveFit: Sendable {
     }
 
     /// The prior weight of the points within `inlierBand` of the parabola `c`, summed in order (a
-    /// line is the parabola with `c.2 = 0`: ``RobustLineFit`` scores its candidates here too), where
-    /// only a score above `bar` matters. The consensus starts run this for up to 343 parabolas or 144
-    /// lines: the arrays are read without bounds checks, and the count stops once the weight of the
+    /// line is the parabola with `c.2 = 0`; ``RobustLineFit`` counts its candidates with a copy
+    /// that leaves that term out), where only a score above `bar` matters. The consensus starts run
+    /// this for up to 343 parabolas or 144 lines: the arrays are read without bounds checks, and the count stops once the weight of the
     /// points left (`remaining`, from ``remainingWeights(_:count:)``) cannot lift it above `bar`, and
     /// then returns a value not above `bar`: most candidates pass through an outlier and fall behind
     /// the best early. The stop allows for the sums' rounding many times over, so it never drops a
