@@ -63,38 +63,67 @@ struct EdgeEvidence: Sendable {
         let step = (stop - start) / Double(count)
         let reachX = nx * Double(reach), reachY = ny * Double(reach)
         let lastX = Double(w) - 1.5, lastY = Double(h) - 1.5
+        // Each probe's coordinates move one way along the side (the products and sums that make
+        // them round monotonically), so when the first and last samples have all their probes
+        // inside the image, every sample between does: the side is then tested once, not per sample.
+        func inside(_ k: Int) -> Bool {
+            let t = start + Double(k) * step
+            let px = a.x + ux * t, py = a.y + uy * t
+            return px - abs(reachX) >= 0.5 && py - abs(reachY) >= 0.5 && px + abs(reachX) <= lastX && py + abs(reachY) <= lastY
+        }
+        let wholly = inside(0) && inside(count)
+        let noBlind = [UInt8]()
         strong.withUnsafeBufferPointer { strong in
             gradient.cos2.withUnsafeBufferPointer { gc in
                 gradient.sin2.withUnsafeBufferPointer { gs in
-                    @inline(__always) func edge(_ x: Double, _ y: Double) -> Bool {
-                        // Callers keep x, y in [0.5, size - 1.5], so the unchecked conversion is safe.
-                        let i = is_nearest_index(x, y, w)
-                        return strong[i] != 0 && gc[i] * nc + gs[i] * ns >= alignment
-                    }
-                    @inline(__always) func clipped(_ x: Double, _ y: Double) -> Bool {
-                        guard let blind else { return false }
-                        return blind[is_nearest_index(x, y, w)] != 0
-                    }
-                    for k in 0...count {
-                        let t = start + Double(k) * step
-                        let px = a.x + ux * t, py = a.y + uy * t
-                        result.total += 1
-                        // Probes at the sample and `reach` pixels either side, all inside the image.
-                        let x0 = px - abs(reachX), y0 = py - abs(reachY), x1 = px + abs(reachX), y1 = py + abs(reachY)
-                        guard x0 >= 0.5, y0 >= 0.5, x1 <= lastX, y1 <= lastY else {
-                            if px >= 0.5, py >= 0.5, px <= lastX, py <= lastY {
-                                result.visible += 1
-                                if edge(px, py) { result.supported += 1 }
-                            }
-                            continue
+                    (blind ?? noBlind).withUnsafeBufferPointer { blindness in
+                        let seesGlare = blind != nil
+                        @inline(__always) func edge(_ x: Double, _ y: Double) -> Bool {
+                            // Callers keep x, y in [0.5, size - 1.5], so the unchecked conversion is safe.
+                            let i = is_nearest_index(x, y, w)
+                            return strong[i] != 0 && gc[i] * nc + gs[i] * ns >= alignment
                         }
-                        if edge(px, py) || edge(px + reachX, py + reachY) || edge(px - reachX, py - reachY) {
-                            result.supported += 1
-                            result.visible += 1
-                        } else if clipped(px, py) && clipped(px + reachX, py + reachY) && clipped(px - reachX, py - reachY) {
-                            result.blind += 1
-                        } else {
-                            result.visible += 1
+                        @inline(__always) func clipped(_ x: Double, _ y: Double) -> Bool {
+                            seesGlare && blindness[is_nearest_index(x, y, w)] != 0
+                        }
+                        if wholly {
+                            var supported = 0, blinded = 0
+                            for k in 0...count {
+                                let t = start + Double(k) * step
+                                let px = a.x + ux * t, py = a.y + uy * t
+                                if edge(px, py) || edge(px + reachX, py + reachY) || edge(px - reachX, py - reachY) {
+                                    supported &+= 1
+                                } else if clipped(px, py) && clipped(px + reachX, py + reachY) && clipped(px - reachX, py - reachY) {
+                                    blinded &+= 1
+                                }
+                            }
+                            result.total = count + 1
+                            result.supported = supported
+                            result.blind = blinded
+                            result.visible = count + 1 - blinded
+                            return
+                        }
+                        for k in 0...count {
+                            let t = start + Double(k) * step
+                            let px = a.x + ux * t, py = a.y + uy * t
+                            result.total += 1
+                            // Probes at the sample and `reach` pixels either side, all inside the image.
+                            let x0 = px - abs(reachX), y0 = py - abs(reachY), x1 = px + abs(reachX), y1 = py + abs(reachY)
+                            guard x0 >= 0.5, y0 >= 0.5, x1 <= lastX, y1 <= lastY else {
+                                if px >= 0.5, py >= 0.5, px <= lastX, py <= lastY {
+                                    result.visible += 1
+                                    if edge(px, py) { result.supported += 1 }
+                                }
+                                continue
+                            }
+                            if edge(px, py) || edge(px + reachX, py + reachY) || edge(px - reachX, py - reachY) {
+                                result.supported += 1
+                                result.visible += 1
+                            } else if clipped(px, py) && clipped(px + reachX, py + reachY) && clipped(px - reachX, py - reachY) {
+                                result.blind += 1
+                            } else {
+                                result.visible += 1
+                            }
                         }
                     }
                 }

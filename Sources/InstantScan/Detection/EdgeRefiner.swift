@@ -87,8 +87,11 @@ struct EdgeRefiner {
         let radius = max(2, Int(searchRadius.rounded(.up)))
         let start = trim * length, usable = (1 - 2 * trim) * length
         let profiles = min(200, max(16, Int(usable / 3)))
-        let straight = measure(a: a, u: u, n: n, start: start, usable: usable, profiles: profiles,
-                               radius: radius, rule: rule) { _ in 0 }
+        // A patterned border's side may be looked for again among all the profiles' peaks (see
+        // ``consensusEdge``): those are kept from the same profiles as they are read.
+        let mayTakeConsensus = rule == .firstFromBorder && consensusBelow != nil
+        let (straight, allPeaks) = measure(a: a, u: u, n: n, start: start, usable: usable, profiles: profiles,
+                                           radius: radius, rule: rule, keepingAllPeaks: mayTakeConsensus) { _ in 0 }
         guard straight.t.count >= max(6, profiles / 5),
               let fit = RobustLineFit(t: straight.t, s: straight.s, weights: straight.w.map { $0.squareRoot() })
         else { return nil }
@@ -106,7 +109,7 @@ struct EdgeRefiner {
         // and those scatter along the side where the card's lie on one line.
         if rule == .firstFromBorder, let consensusBelow, fit.inlierFraction < consensusBelow || fit.scale >= consensusSpread,
            let (points, line) = consensusEdge(a: a, u: u, n: n, start: start, usable: usable, profiles: profiles,
-                                              radius: radius, first: fit, found: straight.t.count) {
+                                              all: allPeaks, first: fit, found: straight.t.count) {
             return result(points, line)
         }
         var result = result(straight, fit)
@@ -138,15 +141,14 @@ struct EdgeRefiner {
     /// is clearly better supported than `first` (the line through the first peaks met from the
     /// border) or much tighter about its line, and as many profiles find it: the outline of a card
     /// with a striped or dotted frame, whose pattern's edges are met first but scatter across the band.
+    /// - Parameter all: every significant peak of the side's profiles.
     private func consensusEdge(a: Point, u: Point, n: Point, start: Double, usable: Double, profiles: Int,
-                               radius: Int, first: RobustLineFit, found: Int) -> (Points, RobustLineFit)? {
-        let all = measure(a: a, u: u, n: n, start: start, usable: usable, profiles: profiles,
-                          radius: radius, rule: .nearestToPrediction, allPeaks: true) { _ in 0 }
+                               all: Points, first: RobustLineFit, found: Int) -> (Points, RobustLineFit)? {
         guard all.t.count >= max(6, profiles / 5),
               let shared = RobustLineFit(t: all.t, s: all.s, weights: all.w.map { $0.squareRoot() }) else { return nil }
         // Each profile's peak nearest that line, and the line through them.
         let along = measure(a: a, u: u, n: n, start: start, usable: usable, profiles: profiles,
-                            radius: 3, rule: .nearestToPrediction) { shared.intercept + shared.slope * $0 }
+                            radius: 3, rule: .nearestToPrediction) { shared.intercept + shared.slope * $0 }.points
         guard along.t.count >= max(6, (8 * found) / 10),
               let line = RobustLineFit(t: along.t, s: along.s, weights: along.w.map { $0.squareRoot() }),
               line.inlierFraction >= consensusInliers,
@@ -190,7 +192,7 @@ struct EdgeRefiner {
         let narrow = min(radius, max(3, Int((4 * fit.scale + 2).rounded(.up))))
         let first = fit
         let along = measure(a: a, u: u, n: n, start: start, usable: usable, profiles: profiles,
-                            radius: narrow, rule: rule) { first.value(at: $0) }
+                            radius: narrow, rule: rule) { first.value(at: $0) }.points
         guard along.t.count >= max(6, profiles / 5),
               let refit = RobustCurveFit(t: along.t, s: along.s, weights: along.w.map { $0.squareRoot() }),
               accepted(refit), refit.support >= 0.9 * fit.support, refit.scale < line.scale else { return nil }
@@ -212,14 +214,16 @@ struct EdgeRefiner {
     }
 
     /// Takes `profiles` colour profiles across the side, each centred `centre(t)` off the base line,
-    /// and locates the edge in each.
+    /// and locates the edge in each by `rule`; with `keepingAllPeaks`, also every significant peak
+    /// of each profile (in `all`; empty otherwise).
     private func measure(a: Point, u: Point, n: Point, start: Double, usable: Double, profiles: Int,
-                         radius: Int, rule: PeakRule, allPeaks: Bool = false, centre: (Double) -> Double) -> Points {
+                         radius: Int, rule: PeakRule, keepingAllPeaks: Bool = false,
+                         centre: (Double) -> Double) -> (points: Points, all: Points) {
         let count = 2 * radius + 3
-        var colours = [Float](repeating: 0, count: 3 * count)
+        var colours = [SIMD4<Float>](repeating: .zero, count: count)
         var deriv = [Float](repeating: 0, count: count)
         var sorted = [Float](repeating: 0, count: count - 2)
-        var points = Points()
+        var points = Points(), all = Points()
         points.t.reserveCapacity(profiles); points.s.reserveCapacity(profiles); points.w.reserveCapacity(profiles)
         for k in 0..<profiles {
             let t = start + usable * (Double(k) + 0.5) / Double(profiles)
@@ -228,12 +232,18 @@ struct EdgeRefiner {
             // A card filling the frame has its edge a few pixels from the photo's: the profile runs
             // out of the photo beyond it. What lies in view is used, as long as it reaches past the
             // predicted edge by the pixels a step needs on its far side (see ``minimumBeyond``).
-            let inView = sampler.profilePrefix(from: first, step: n, count: count, into: &colours)
+            let inView = sampler.vectorProfilePrefix(from: first, step: n, count: count, into: &colours)
             guard inView == count || inView >= radius + 1 + minimumBeyond else { continue }
             points.taken += 1
+            if keepingAllPeaks { all.taken += 1 }
             let strongest = Self.derivative(of: colours, inView: inView, into: &deriv)
             let measured = min(count - 1, inView - 1) - 1
             for j in 1...measured { sorted[j - 1] = deriv[j] }
+            // The selection's first pivot is the middle element: the profile's middle, where the
+            // edge is predicted and the derivative peaks, is the worst pivot there is, and its far
+            // end (ordinary texture) is near the median sought. Where the values lie does not
+            // change the value selected.
+            sorted.swapAt((measured - 1) / 2, measured - 1)
             let median: Float
             if measured == sorted.count {
                 median = OrderStatistic.select(&sorted, measured / 2)
@@ -242,15 +252,15 @@ struct EdgeRefiner {
                 median = OrderStatistic.select(&seen, measured / 2)
             }
             points.noise.append(Double(median))
+            if keepingAllPeaks { all.noise.append(Double(median)) }
             guard strongest >= minimumContrast else { continue }
             let floor = max(minimumContrast, relativePeak * strongest)
             var pick = -1
             var pickScore = Double.infinity
-            if allPeaks {
+            if keepingAllPeaks {
                 for j in 2..<(count - 2) where deriv[j] >= floor && deriv[j] >= deriv[j - 1] && deriv[j] > deriv[j + 1] {
-                    points.append(t: t, s: shift + Double(j - radius - 1) + Self.peakOffset(deriv, j), w: Double(deriv[j]))
+                    all.append(t: t, s: shift + Double(j - radius - 1) + Self.peakOffset(deriv, j), w: Double(deriv[j]))
                 }
-                continue
             }
             for j in 2..<(count - 2) where deriv[j] >= floor && deriv[j] >= deriv[j - 1] && deriv[j] > deriv[j + 1] {
                 let s = Double(j - radius - 1)
@@ -266,25 +276,46 @@ struct EdgeRefiner {
             guard pick > 0 else { continue }
             points.append(t: t, s: shift + Double(pick - radius - 1) + Self.peakOffset(deriv, pick), w: Double(deriv[pick]))
         }
-        return points
+        return (points, all)
     }
 
     /// Colour derivative magnitude at s = -radius ... radius (index j = s + radius + 1) of a profile's
-    /// `colours` (RGB triples, `deriv.count` of them), into `deriv`; none where the difference would
-    /// reach past the `inView` samples in the photo. Returns the strongest.
+    /// `colours` (red, green, blue in the first three lanes, `deriv.count` of them), into `deriv`;
+    /// none where the difference would reach past the `inView` samples in the photo. Returns the
+    /// strongest.
     ///
     /// A function of its own: writing an `inout` array, the compiler checks the array's uniqueness
     /// once rather than at every sample (the refinement's profiles take a million samples a photo).
-    private static func derivative(of colours: [Float], inView: Int, into deriv: inout [Float]) -> Float {
+    private static func derivative(of colours: [SIMD4<Float>], inView: Int, into deriv: inout [Float]) -> Float {
+        let count = deriv.count
+        precondition(colours.count >= count)
+        // Samples 1 ..< limit have both neighbours in view.
+        let limit = max(1, min(count - 1, inView - 1))
         var strongest: Float = 0
-        for j in 1..<(deriv.count - 1) {
-            guard j + 1 < inView else { deriv[j] = 0; continue }
-            let dr = colours[3 * (j + 1)] - colours[3 * (j - 1)]
-            let dg = colours[3 * (j + 1) + 1] - colours[3 * (j - 1) + 1]
-            let db = colours[3 * (j + 1) + 2] - colours[3 * (j - 1) + 2]
-            let v = 0.5 * (dr * dr + dg * dg + db * db).squareRoot()
-            deriv[j] = v
-            strongest = max(strongest, v)
+        colours.withUnsafeBufferPointer { c in
+            deriv.withUnsafeMutableBufferPointer { d in
+                var j = 1
+                // Four samples at a time, their channels gathered lane by lane: each lane takes the
+                // steps a single sample takes, in the same order.
+                while j + 4 <= limit {
+                    let d0 = c[j + 1] - c[j - 1], d1 = c[j + 2] - c[j], d2 = c[j + 3] - c[j + 1], d3 = c[j + 4] - c[j + 2]
+                    let r = SIMD4(d0[0], d1[0], d2[0], d3[0])
+                    let g = SIMD4(d0[1], d1[1], d2[1], d3[1])
+                    let b = SIMD4(d0[2], d1[2], d2[2], d3[2])
+                    let v = 0.5 * (r * r + g * g + b * b).squareRoot()
+                    d[j] = v[0]; d[j + 1] = v[1]; d[j + 2] = v[2]; d[j + 3] = v[3]
+                    strongest = max(strongest, v.max())
+                    j += 4
+                }
+                for j in j..<limit {
+                    let delta = c[j + 1] - c[j - 1]
+                    let square = delta * delta
+                    let v = 0.5 * (square[0] + square[1] + square[2]).squareRoot()
+                    d[j] = v
+                    strongest = max(strongest, v)
+                }
+                for j in limit..<max(limit, count - 1) { d[j] = 0 }
+            }
         }
         return strongest
     }

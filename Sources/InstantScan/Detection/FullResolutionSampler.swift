@@ -70,4 +70,46 @@ struct FullResolutionSampler {
             }
         }
     }
+
+    /// ``profilePrefix(from:step:count:into:)`` a sample to an element: red, green and blue in the
+    /// first three lanes (the fourth holds no channel), so that the three channels are interpolated
+    /// together. Each channel's value is the one ``profilePrefix(from:step:count:into:)`` writes:
+    /// a lane takes the same steps, in the same order, as the channel does there.
+    func vectorProfilePrefix(from start: Point, step: Point, count: Int, into out: inout [SIMD4<Float>]) -> Int {
+        let s0 = toStored.apply(start), ds = toStored.applyToVector(step)
+        let w = image.width, h = image.height
+        guard w >= 2, h >= 2 else { return 0 }
+        let maxX = Double(w - 1), maxY = Double(h - 1)
+        if out.count < count { out = [SIMD4<Float>](repeating: .zero, count: count) }
+        let stride = image.bytesPerRow, bpp = image.format.bytesPerPixel
+        // The coordinates move one way along the run (their products and sums round monotonically):
+        // with both ends inside the photo, every point between is, and none need be tested.
+        func inside(_ k: Int) -> Bool {
+            let x = s0.x + ds.x * Double(k), y = s0.y + ds.y * Double(k)
+            return x >= 0 && y >= 0 && x <= maxX && y <= maxY
+        }
+        let wholly = count > 0 && inside(0) && inside(count - 1)
+        return image.withUnsafeBytes { raw -> Int in
+            let base = raw.baseAddress!
+            return out.withUnsafeMutableBufferPointer { o -> Int in
+                for k in 0..<count {
+                    let x = s0.x + ds.x * Double(k), y = s0.y + ds.y * Double(k)
+                    guard wholly || (x >= 0 && y >= 0 && x <= maxX && y <= maxY) else { return k }
+                    let x0 = min(is_truncated(x), w - 2), y0 = min(is_truncated(y), h - 2)
+                    let fx = Float(x - Double(x0)), fy = Float(y - Double(y0))
+                    // A pixel read as one 4-byte word: the buffer keeps slack past its last pixel for it.
+                    let p = base + (y0 &* stride &+ x0 &* bpp)
+                    let q = p + stride
+                    let p0 = SIMD4<Float>(p.loadUnaligned(as: SIMD4<UInt8>.self))
+                    let p1 = SIMD4<Float>((p + bpp).loadUnaligned(as: SIMD4<UInt8>.self))
+                    let q0 = SIMD4<Float>(q.loadUnaligned(as: SIMD4<UInt8>.self))
+                    let q1 = SIMD4<Float>((q + bpp).loadUnaligned(as: SIMD4<UInt8>.self))
+                    let top = p0 + (p1 - p0) * fx
+                    let bottom = q0 + (q1 - q0) * fx
+                    o[k] = top + (bottom - top) * fy
+                }
+                return count
+            }
+        }
+    }
 }

@@ -30,10 +30,22 @@ struct RobustCurveFit: Sendable {
         return remaining
     }
 
+    /// The weights summed in order, as a count that finds every point within its band sums them;
+    /// nil when a weight is negative. No count sums more: its sum takes some of these same weights
+    /// in the same order, and adding a weight that is not negative never rounds a sum down.
+    static func orderedSum(_ weights: [Double], count: Int) -> Double? {
+        var sum = 0.0
+        for x in 0..<count {
+            guard weights[x] >= 0 else { return nil }
+            sum += weights[x]
+        }
+        return sum
+    }
+
     /// The prior weight of the points within `inlierBand` of the parabola `c`, summed in order (a
-    /// line is the parabola with `c.2 = 0`: ``RobustLineFit`` scores its candidates here too), where
-    /// only a score above `bar` matters. The consensus starts run this for up to 343 parabolas or 144
-    /// lines: the arrays are read without bounds checks, and the count stops once the weight of the
+    /// line is the parabola with `c.2 = 0`; ``RobustLineFit`` counts its candidates with a copy
+    /// that leaves that term out), where only a score above `bar` matters. The consensus starts run
+    /// this for up to 343 parabolas or 144 lines: the arrays are read without bounds checks, and the count stops once the weight of the
     /// points left (`remaining`, from ``remainingWeights(_:count:)``) cannot lift it above `bar`, and
     /// then returns a value not above `bar`: most candidates pass through an outlier and fall behind
     /// the best early. The stop allows for the sums' rounding many times over, so it never drops a
@@ -69,23 +81,7 @@ struct RobustCurveFit: Sendable {
     init?(t: [Double], s: [Double], weights: [Double], inlierBand: Double = 1.5) {
         let n = t.count
         guard n >= 9 else { return nil }
-        let third = n / 3
-        let picks = min(7, third)
-        var best = (score: -1.0, c: (0.0, 0.0, 0.0))
-        let remaining = RobustCurveFit.remainingWeights(weights, count: n)
-        for i in 0..<picks {
-            let p = i * third / picks
-            for j in 0..<picks {
-                let m = third + j * third / picks
-                for k in 0..<picks {
-                    let q = n - 1 - k * third / picks
-                    guard let c = RobustCurveFit.parabola(t[p], s[p], t[m], s[m], t[q], s[q]) else { continue }
-                    let score = RobustCurveFit.consensus(c, t, s, weights, inlierBand: inlierBand,
-                                                         above: best.score, remaining: remaining)
-                    if score > best.score { best = (score, c) }
-                }
-            }
-        }
+        let best = RobustCurveFit.start(t: t, s: s, weights: weights, inlierBand: inlierBand)
         guard best.score > 0 else { return nil }
         var (a, b, c) = best.c
         var sigma = inlierBand
@@ -130,6 +126,43 @@ struct RobustCurveFit: Sendable {
         } else {
             bendSignificance = 0
         }
+    }
+
+    /// The consensus start: of the parabolas through points from the first, middle and last thirds
+    /// (evenly chosen), the first in order with the most weight within `inlierBand`, and that
+    /// weight; a score of -1 when no three points make one.
+    static func start(t: [Double], s: [Double], weights: [Double], inlierBand: Double) -> (score: Double, c: (Double, Double, Double)) {
+        let n = t.count
+        let third = n / 3
+        let picks = min(7, third)
+        guard picks > 0 else { return (-1, (0, 0, 0)) }
+        let remaining = RobustCurveFit.remainingWeights(weights, count: n)
+        func curve(_ i: Int, _ j: Int, _ k: Int) -> (Double, Double, Double)? {
+            let p = i * third / picks, m = third + j * third / picks, q = n - 1 - k * third / picks
+            return RobustCurveFit.parabola(t[p], s[p], t[m], s[m], t[q], s[q])
+        }
+        func score(_ c: (Double, Double, Double), above bar: Double) -> Double {
+            RobustCurveFit.consensus(c, t, s, weights, inlierBand: inlierBand, above: bar, remaining: remaining)
+        }
+        // The first candidate in order with the highest score, found as ``RobustLineFit`` finds its
+        // start: a middle candidate's score is the bar from the outset, and the first candidate to
+        // take in every point's weight ends the search.
+        let floor = curve(picks / 2, picks / 2, picks / 2).map { score($0, above: -1) } ?? -1
+        let ceiling = RobustCurveFit.orderedSum(weights, count: n)
+        var best = (score: -1.0, c: (0.0, 0.0, 0.0))
+        search: for i in 0..<picks {
+            for j in 0..<picks {
+                for k in 0..<picks {
+                    guard let c = curve(i, j, k) else { continue }
+                    let score = score(c, above: max(best.score, floor))
+                    if score > best.score {
+                        best = (score, c)
+                        if let ceiling, score >= ceiling { break search }
+                    }
+                }
+            }
+        }
+        return best
     }
 
     private static func parabola(_ t0: Double, _ s0: Double, _ t1: Double, _ s1: Double,
