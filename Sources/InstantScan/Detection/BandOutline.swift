@@ -95,7 +95,7 @@ struct BandOutline {
         // and on the band, clear of the edge's blur. Where the middle size shows no step all round,
         // the other sizes are not searched (at a row's end beyond an album page, most of the work).
         let middle = scales[scales.count / 2]
-        let halfExtent = max(place.meanWidth, place.meanHeight) / 2
+        let halfExtent = middle * max(place.meanWidth, place.meanHeight) / 2
         let covered = scales.allSatisfy { abs($0 / middle - 1) * halfExtent <= stride / 2 }
         let first = covered ? tries.indices.filter { tries[$0].0 == middle } : Array(tries.indices)
         var bests = [Start?](repeating: nil, count: tries.count)
