@@ -72,7 +72,7 @@ struct BandOutline {
         // search in this order keeps (its running bar only spares the work of quads it would not keep).
         let isClear = Self.clearness(of: taken)
         let tries = scales.flatMap { scale in turns.map { (scale, $0) } }
-        let bests = RowBands.map(tries.count) { index -> Start? in
+        func search(_ index: Int) -> Start? {
             let (scale, turn) = tries[index]
             var start: Start?
             for i in -steps...steps {
@@ -88,6 +88,22 @@ struct BandOutline {
                 }
             }
             return start
+        }
+        // The middle size first. Where every size's sides lie within half a grid step of the middle
+        // size's (a size the row predicts), a card of any of them would show the middle-size quad its
+        // step too: the coarse samples lie a grid step each side, so they still fall on the surface
+        // and on the band, clear of the edge's blur. Where the middle size shows no step all round,
+        // the other sizes are not searched (at a row's end beyond an album page, most of the work).
+        let middle = scales[scales.count / 2]
+        let halfExtent = middle * max(place.meanWidth, place.meanHeight) / 2
+        let covered = scales.allSatisfy { abs($0 / middle - 1) * halfExtent <= stride / 2 }
+        let first = covered ? tries.indices.filter { tries[$0].0 == middle } : Array(tries.indices)
+        var bests = [Start?](repeating: nil, count: tries.count)
+        for (index, best) in zip(first, RowBands.map(first.count) { search(first[$0]) }) { bests[index] = best }
+        if covered {
+            guard bests.contains(where: { $0 != nil }) else { return nil }
+            let rest = tries.indices.filter { tries[$0].0 != middle }
+            for (index, best) in zip(rest, RowBands.map(rest.count) { search(rest[$0]) }) { bests[index] = best }
         }
         var start: Start?
         for best in bests.compactMap({ $0 }) where best.score > (start?.score ?? minimumStep) { start = best }

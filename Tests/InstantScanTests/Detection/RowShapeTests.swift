@@ -41,6 +41,40 @@ struct RowShapeTests {
         #expect(PrintDetector.bracketedCard(at: place, among: cards) == nil)
     }
 
+    @Test("a card at the edge of the predicted sizes is found at its own size, not only the predicted one")
+    func outlineAtSizeOff() throws {
+        // A red-banded Mini with a blue picture on a grey wall, 3 % smaller than the place says: the
+        // outline search looks at the predicted size first and must still go on to the card's.
+        let w = 400, h = 300
+        let place = SceneMaker.corners(format: .instaxMini, center: Point(200, 150), height: 150, rotation: 0.05)
+        let centre = place.centroid
+        let card = place.mapped { centre + ($0 - centre) * 0.97 }
+        let window = try #require(PrintTemplate(format: .instaxMini).window(forCard: card))
+        func inside(_ q: Quad, _ p: Point) -> Bool {
+            (0..<4).allSatisfy { i in
+                let a = q.corners[i], b = q.corners[(i + 1) % 4]
+                return (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x) >= 0
+            }
+        }
+        var red = [Float](repeating: 120, count: w * h), green = red, blue = red
+        for y in 0..<h {
+            for x in 0..<w {
+                let p = Point(Double(x), Double(y)), i = y * w + x
+                if inside(window, p) {
+                    (red[i], green[i], blue[i]) = (40, 90, 200)
+                } else if inside(card, p) {
+                    (red[i], green[i], blue[i]) = (210, 60, 60)
+                }
+            }
+        }
+        let image = WorkingImage(width: w, height: h, red: red, green: green, blue: blue,
+                                 toUpright: AffineMap(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0))
+        let found = try #require(BandOutline(image: image).quad(near: place, reach: 20, scales: BandOutline.scales(around: 1),
+                                                                clearOf: []))
+        #expect(Self.farthestApart(found.quad, card) < 1.5)
+        #expect(Self.farthestApart(place, card) > 2)
+    }
+
     @Test("the size searched around a predicted one is within its neighbours' agreement")
     func scales() {
         let s = BandOutline.scales(around: 0.9)
