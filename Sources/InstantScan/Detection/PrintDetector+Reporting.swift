@@ -70,30 +70,28 @@ extension PrintDetector {
         return print
     }
 
-    /// Overlap (intersection over union) from which two readings are of one rectangle.
-    static let sameRectangleOverlap = 0.5
-
     /// Readings for the places that a selected reading held and then lost when it was weighed for
     /// reporting, each reported as ``reported(_:_:selected:in:)`` says.
     ///
     /// Selection keeps one reading a place: a reading overlapping a better one is passed over. But
-    /// a better reading can be dropped afterwards, when the photo round it says it is no print
-    /// (a rectangle in another print's picture, a card off its format's shape, a window with no
-    /// picture): the print it pushed aside was never weighed at all, and the place is left empty.
-    /// Photographic changes that leave the geometry alone (noise, a shadow, dim light) move scores
-    /// by a few hundredths, enough to put such a rectangle first. So the readings that only the
-    /// dropped ones kept out (overlapping no reading that was reported) compete again, as in
-    /// selection, among themselves. Only other rectangles: what the photo said against the dropped
-    /// card (its window empty, its place in a picture) holds for every reading of much the same
-    /// quad, so a reading sharing half its area or more with a dropped card stays out.
+    /// a better reading can be dropped afterwards, when the photo round it says it is no print (a
+    /// card off its format's shape, a window with no picture): a rectangle in a print's picture (a
+    /// window, a frame, a card pinned on a board in the photo it shows) is often such a reading,
+    /// and the print whose picture holds it was pushed aside and never weighed at all. Photographic
+    /// changes that leave the geometry alone (noise, a shadow, dim light) move scores by a few
+    /// hundredths, enough to put such a rectangle first. So the readings whose picture holds a
+    /// dropped card (as ``enclosingPrint(of:among:)`` judges it: well inside their window, under
+    /// half its area), overlapping no reading that was reported, compete again, as in selection,
+    /// among themselves. Other readings near a dropped one stay out: what the photo said against
+    /// it holds as much for them (its window empty, its shape another's), and on a patterned cloth
+    /// one rectangle of the weave would only replace another.
     func refilling(dropped: [PrintHypothesis], kept: [PrintHypothesis], ranked: [PrintHypothesis],
                    width: Int, height: Int, upright: PixelSize,
                    refine: (PrintHypothesis) -> (DetectedPrint, consistent: Bool, fit: Double))
         -> [(PrintHypothesis, DetectedPrint)] {
         guard !dropped.isEmpty else { return [] }
         let freed = ranked.filter { c in
-            !dropped.contains { ConvexOverlap.iou($0.card, c.card) >= Self.sameRectangleOverlap }
-                && dropped.contains { ConvexOverlap.overlapOfSmaller($0.card, c.card) > 0.15 }
+            dropped.contains { $0.card.area < 0.5 * c.window.area && ConvexOverlap.overlapOfSmaller(c.window, $0.card) > 0.95 }
                 && !kept.contains { ConvexOverlap.overlapOfSmaller($0.card, c.card) > 0.15 }
         }
         guard !freed.isEmpty else { return [] }
