@@ -117,7 +117,8 @@ public struct PrintDetector: Sendable {
             reportedReadings.append(h)
             trace.prints.append(print)
         }
-        // The places a selected reading held and lost: what it alone kept out competes again.
+        // A selected reading dropped here may have been a rectangle in a print's picture: the print
+        // whose picture holds it, pushed aside in selection, competes for the place again.
         let refilled = refilling(dropped: dropped, kept: reportedReadings, ranked: ranked, width: work.width,
                                  height: work.height, upright: upright, refine: refineHypothesis)
         for (h, print) in refilled {
