@@ -106,52 +106,24 @@ public struct PrintDetector: Sendable {
         lap("row gaps")
         chosen = completingRowOutlines(chosen, image: work, gradient: gradient, sampler: refiner.sampler, toUpright: toUp)
         lap("row outlines")
-        let pictureDetail = PictureDetail(image: work)
-        let shared = Self.sharedFormat(of: chosen.map(\.1.format))
+        let context = ReportContext(upright: upright, shared: Self.sharedFormat(of: chosen.map(\.1.format)),
+                                    pictureDetail: PictureDetail(image: work), toUpright: toUp.apply, refiner: refiner)
+        var dropped: [PrintHypothesis] = [], reportedReadings: [PrintHypothesis] = []
         for (index, (h, print)) in chosen.enumerated() {
-            var print = print
-            print.searchedWindow = h.window.mapped(toUp.apply)
-            print.confidence = min(1, max(0, h.score))
-            print.measuredAspect = AspectRatio.recover(print.card, imageSize: upright)
-            if print.format == nil && (h.border?.pattern ?? 0) > 0 {
-                guard let named = Self.patternedReading(h, print, upright: upright) else { continue }
-                print = named
+            guard let print = reported(h, print, selected: index < found.count, in: context) else {
+                if index < found.count { dropped.append(h) }
+                continue
             }
-            // A card whose shape is far from its format's (over 10%, more than perspective recovery
-            // errs by on real prints) is more often a stitched quad than a print: worth less.
-            // (A print completing a row was held to its neighbours' shape instead.)
-            if print.format != nil, index < found.count, shapeFactor(of: print, upright: upright) < 1 {
-                print.confidence *= Self.shapePenalty
-                if print.confidence < options.minimumConfidence { continue }
-            }
-            // Likewise a card of its format's shape whose window has another format's size, shape
-            // and all: the two were not cut from one film.
-            if index < found.count, windowDeniesCard(print, upright: upright, shared: shared) {
-                print.confidence *= Self.shapePenalty
-                if print.confidence < options.minimumConfidence { continue }
-            }
-            // A side along the photo's own edge was not seen as a print's.
-            let alongEdge = Self.sidesAlongPhotoEdge(of: print, upright: upright)
-            if alongEdge > 0 {
-                print.confidence *= pow(Self.photoEdgeFactor, Double(alongEdge))
-                if print.confidence < options.minimumConfidence { continue }
-            }
-            // A window with no picture in it (glass blocks, a frosted pane) or only a faint one (a stone
-            // set in a wall, a pane at night) is worth less: a print this blank, unexposed or fogged,
-            // is then reported only as uncertain.
-            let pictureFactor = pictureDetail.confidenceFactor(for: h.window)
-            if pictureFactor < 1 {
-                print.confidence *= pictureFactor
-                if print.confidence < options.minimumConfidence { continue }
-            }
-            // A card no format explains has only its own edges to go by, and checks, tiles and
-            // window panes have those too: it must be clearer than a print the template explains.
-            if print.format == nil && print.confidence < options.minimumConfidence + 0.12 { continue }
-            let refinedFormat = print.format
-            print = namingFormatByWindowSize(print, upright: upright, shared: shared)
-            if print.format != refinedFormat { print = readingWindowAgain(print, refiner: refiner) }
-            print.isUncertain = print.confidence < options.reviewConfidence
-            print.touchesImageBorder = !print.card.isInside(width: upright.width, height: upright.height)
+            reportedReadings.append(h)
+            trace.prints.append(print)
+        }
+        // A selected reading dropped here may have been a rectangle in a print's picture: the print
+        // whose picture holds it, pushed aside in selection, competes for the place again.
+        let refilled = refilling(dropped: dropped, kept: reportedReadings, ranked: ranked, width: work.width,
+                                 height: work.height, upright: upright, refine: refineHypothesis)
+        for (h, print) in refilled {
+            guard let print = reported(h, print, selected: true, in: context) else { continue }
+            chosen.append((h, print))
             trace.prints.append(print)
         }
         let kept = Self.droppingBackgroundDetail(trace.prints)
