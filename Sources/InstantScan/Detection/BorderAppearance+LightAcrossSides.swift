@@ -63,7 +63,7 @@ extension BorderAppearance {
         for k in ring.indices.dropFirst() {
             guard let c = ring[k], let q = ring[k - 1] else { continue }
             pairs += 1
-            if distance(c, q) > tolerance && !spreadOut(padded, k + reach, k + reach + 1) {
+            if Self.distance(c, q) > tolerance && !spreadOut(padded, k + reach, k + reach + 1) {
                 isStep[k] = true
                 steps += 1
             }

@@ -37,8 +37,8 @@ extension BorderAppearance {
         for sequence in sequences {
             for k in sequence.indices.dropFirst() {
                 guard let c = sequence[k] else { continue }
-                if let q = sequence[k - 1] { near.append(distance(c, q)) }
-                if k >= 2, let q = sequence[k - 2] { far.append(distance(c, q)) }
+                if let q = sequence[k - 1] { near.append(Self.distance(c, q)) }
+                if k >= 2, let q = sequence[k - 2] { far.append(Self.distance(c, q)) }
             }
         }
         guard near.count >= 16, far.count >= 16 else { return 0 }
@@ -55,7 +55,7 @@ extension BorderAppearance {
         for (s, sequence) in sequences.enumerated() {
             for k in sequence.indices.dropFirst() {
                 guard let c = sequence[k], let q = sequence[k - 1] else { continue }
-                if distance(c, q) <= limit || ramps[s][k] { plain += 1 }
+                if Self.distance(c, q) <= limit || ramps[s][k] { plain += 1 }
             }
         }
         return plain

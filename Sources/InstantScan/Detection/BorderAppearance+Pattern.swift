@@ -45,13 +45,13 @@ extension BorderAppearance {
             guard let side = sides[i] else { continue }
             // A side covers many repeats of the pattern, so its mean is the pattern's mean; large motifs
             // leave it to wander by a share of the spread.
-            if distance(side.mean, whole) <= max(2 * tolerance, 0.5 * spread),
+            if Self.distance(side.mean, whole) <= max(2 * tolerance, 0.5 * spread),
                abs(side.spread - spread) <= 0.5 * spread { agreeing += 1 }
             guard let out = Statistics(outside[i]) else { continue }
             judged += 1
             // Where the pattern stops: the surface differs in mean colour or in how much it varies, by
             // more than the two spreads leave to chance.
-            let difference = distance(side.mean, out.mean) + abs(side.spread - out.spread)
+            let difference = Self.distance(side.mean, out.mean) + abs(side.spread - out.spread)
             if difference >= max(3 * minimumContrast, 0.5 * (side.spread + out.spread)) { contrasting += 1 }
         }
         let agreement = Double(agreeing) / Double(seen.count)

@@ -135,7 +135,7 @@ struct BorderAppearance: Sendable {
             for k in sequence.indices.dropFirst() {
                 guard let c = sequence[k], let q = sequence[k - 1] else { continue }
                 pairs += 1
-                if distance(c, q) <= tolerance { plain += 1 } else if onLightRamp(sequence, k - 1, k) {
+                if Self.distance(c, q) <= tolerance { plain += 1 } else if onLightRamp(sequence, k - 1, k) {
                     plain += 1
                     ramps[k] = true
                 }
@@ -173,8 +173,8 @@ struct BorderAppearance: Sendable {
             guard let c = band[i] ?? (clippedWhite[i] ? white : nil) else { continue }
             if outside[i] != nil { cardSides += 1 }
             if inside[i] != nil { windowSides += 1 }
-            if let o = outside[i], distance(o, c) >= minimumContrast { cardEdges += 1 }
-            if let w = inside[i], distance(w, c) >= minimumContrast { windowEdges += 1 }
+            if let o = outside[i], Self.distance(o, c) >= minimumContrast { cardEdges += 1 }
+            if let w = inside[i], Self.distance(w, c) >= minimumContrast { windowEdges += 1 }
         }
         // The sides agree by their medians, or, where a sheen lies over part of the band, by the
         // parts it missed, or, where a shadow lies over part of a plain band, each against the table
@@ -272,7 +272,7 @@ struct BorderAppearance: Sendable {
             guard m + 1 < run.count else { continue }
             let a = run[m - 1], c = run[m + 1]
             let midpoint: Color = ((a.0 + c.0) / 2, (a.1 + c.1) / 2, (a.2 + c.2) / 2)
-            if distance(run[m], midpoint) > tolerance / 2 { return false }
+            if Self.distance(run[m], midpoint) > tolerance / 2 { return false }
         }
         let b = run[reach], c = run[reach + 1]
         let ratio = (sum(b) + 6) / (sum(c) + 6)
@@ -334,7 +334,8 @@ struct BorderAppearance: Sendable {
         p.x >= 0 && p.y >= 0 && p.x <= Double(image.width - 1) && p.y <= Double(image.height - 1)
     }
 
-    func distance(_ a: Color, _ b: Color) -> Float {
+    /// The Euclidean distance between two colours in the working image's codes.
+    static func distance(_ a: Color, _ b: Color) -> Float {
         let dr = a.0 - b.0, dg = a.1 - b.1, db = a.2 - b.2
         return (dr * dr + dg * dg + db * db).squareRoot()
     }

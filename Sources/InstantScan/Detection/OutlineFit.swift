@@ -52,11 +52,11 @@ struct OutlineFit {
             var offset = 0.5 * reach
             while offset <= maximumOffsetReaches * reach {
                 if let grown = reading(from: half.a, to: half.b, outward: half.normal, offset: offset),
-                   Self.distance(grown.surface, wall) < minimumStep {
+                   BorderAppearance.distance(grown.surface, wall) < minimumStep {
                     // A step further, so that the band's edge is not at the very start of the profile.
                     let further = offset + 0.5 * reach
                     if let settled = reading(from: half.a, to: half.b, outward: half.normal, offset: further),
-                       Self.distance(settled.surface, wall) < minimumStep, settled.shift != nil {
+                       BorderAppearance.distance(settled.surface, wall) < minimumStep, settled.shift != nil {
                         readings[h] = settled; offsets[h] = further
                     } else if grown.shift != nil {
                         readings[h] = grown; offsets[h] = offset
@@ -95,8 +95,8 @@ struct OutlineFit {
     /// the surface stands clearly apart from the wall the other sides see, and nearer to the band's
     /// own colour at the profile's inner end than to that wall.
     private func startsInsideBand(_ reading: Reading, wall: RGB) -> Bool {
-        let fromWall = Self.distance(reading.surface, wall)
-        return fromWall >= minimumStep && Self.distance(reading.surface, reading.inner) < fromWall
+        let fromWall = BorderAppearance.distance(reading.surface, wall)
+        return fromWall >= minimumStep && BorderAppearance.distance(reading.surface, reading.inner) < fromWall
     }
 
     typealias RGB = (Float, Float, Float)
@@ -107,11 +107,6 @@ struct OutlineFit {
         var surface: RGB
         var inner: RGB
         var shift: Double?
-    }
-
-    private static func distance(_ a: RGB, _ b: RGB) -> Float {
-        let d0 = a.0 - b.0, d1 = a.1 - b.1, d2 = a.2 - b.2
-        return (d0 * d0 + d1 * d1 + d2 * d2).squareRoot()
     }
 
     private static func median(_ colors: [RGB]) -> RGB {
