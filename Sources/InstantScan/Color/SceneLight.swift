@@ -98,8 +98,11 @@ struct SceneLight {
         var cues: [(chroma: LightChroma, edge: Bool)] = []
         if picture.count >= 200, let gray = picture.shadesOfGray(power) {
             cues.append((gray, false))
-            if let edge = picture.grayEdge(power) { cues.append((edge, true)) }
-            if let neutral = picture.nearNeutral(from: gray, in: space) { cues.append((neutral, false)) }
+            // The two passes over every sample, most of what the cues cost, share nothing: on
+            // two cores they run side by side.
+            let edgeAndNeutral = RowBands.map(2) { $0 == 0 ? picture.grayEdge(power) : picture.nearNeutral(from: gray, in: space) }
+            if let edge = edgeAndNeutral[0] { cues.append((edge, true)) }
+            if let neutral = edgeAndNeutral[1] { cues.append((neutral, false)) }
         }
         let pictureCues = cues.count
         if let ring, ring.statistics.count >= 200 {
