@@ -44,7 +44,9 @@ struct FrameSamples {
             let v = (Double(y) + 0.5) / Double(card.height)
             let my = v * cardHeight
             guard insideY.contains(my) else { continue }
-            let row = card.row(y)
+            // Only the grid's columns are read: on a streamed scan only they are warped (a
+            // grid some 20 pixels apart, where whole rows were most of the colour stage's time).
+            let row = card.row(y, columnsFrom: step / 2, to: card.width, every: step)
             for x in stride(from: step / 2, to: card.width, by: step) {
                 let u = (Double(x) + 0.5) / Double(card.width)
                 let mx = u * cardWidth

@@ -110,6 +110,22 @@ struct ImageStatistics {
         edgeCount = edges
     }
 
+    /// The statistics of one grid read in consecutive parts of its rows (each part read on its
+    /// own, as ``SceneLight/pictureStatistics(card:format:rows:)`` reads it), joined in row order:
+    /// the same samples, edges and counts, in the same order, as one reading of the whole grid.
+    init(joining parts: [ImageStatistics]) {
+        sampleCodes.reserveCapacity(parts.reduce(0) { $0 + $1.sampleCodes.count })
+        edgeFlags.reserveCapacity(parts.reduce(0) { $0 + $1.edgeFlags.count })
+        belowCodes.reserveCapacity(parts.reduce(0) { $0 + $1.belowCodes.count })
+        for part in parts {
+            sampleCodes.append(contentsOf: part.sampleCodes)
+            edgeFlags.append(contentsOf: part.edgeFlags)
+            belowCodes.append(contentsOf: part.belowCodes)
+            gridPoints += part.gridPoints
+            edgeCount += part.edgeCount
+        }
+    }
+
     /// Calls `body(a, b)` with the codes of each edge's two pixels (this sample's first), in the
     /// order the edges were found: each sample's right edge, then its edge down.
     @inline(__always)

@@ -24,7 +24,8 @@ struct PictureSamples {
     init(card: some CardRows, window format: PrintFormat?) {
         let (x0, x1, y0, y1, step) = Self.grid(cardSize: card.cardSize, window: format)
         for y in stride(from: y0 + step / 2, to: min(y1, card.height), by: step) {
-            let row = card.row(y)
+            // Only the grid's columns are read (on a streamed scan only they are warped).
+            let row = card.row(y, columnsFrom: x0 + step / 2, to: min(x1, card.width), every: step)
             for x in stride(from: x0 + step / 2, to: min(x1, card.width), by: step) {
                 let p = row + x * 4
                 if p[0] >= FrameLightFit.clipCode || p[1] >= FrameLightFit.clipCode || p[2] >= FrameLightFit.clipCode {

@@ -68,16 +68,41 @@ struct SceneLight {
     /// of the picture's gray edge in its witness (``WeightedCues``).
     static func estimate(card: some CardRows, format: PrintFormat, ring: SurfaceRing?, space: WorkingSpace,
                          locus: PlanckianLocus, edgeWeight: Double = WeightedCues.edgeWeight) -> SceneLight? {
+        estimate(picture: pictureStatistics(card: card, format: format), ring: ring, space: space, locus: locus,
+                 edgeWeight: edgeWeight)
+    }
+
+    /// The picture's samples on `card` (``pictureGrid(cardSize:format:)``); with `part`, only the
+    /// grid rows within it, as the whole grid's reading gives them (parts read apart and joined in
+    /// order by ``ImageStatistics/init(joining:)`` are the whole grid's statistics).
+    static func pictureStatistics(card: some CardRows, format: PrintFormat, rows part: Range<Int>? = nil) -> ImageStatistics {
         let (x0, x1, y0, y1, step) = pictureGrid(cardSize: card.cardSize, format: format)
-        let picture = ImageStatistics(image: card, step: step, columns: x0..<max(x0, x1), rows: y0..<max(y0, y1)) { x, y in
+        let rows = y0..<max(y0, y1)
+        return ImageStatistics(image: card, step: step, columns: x0..<max(x0, x1), rows: part?.clamped(to: rows) ?? rows) { x, y in
             x >= x0 && x < x1 && y >= y0 && y < y1
         }
+    }
+
+    /// The picture grid's rows (``pictureGrid(cardSize:format:)``) cut into `count` consecutive parts.
+    static func pictureRowParts(cardSize: PixelSize, format: PrintFormat, count: Int) -> [Range<Int>] {
+        let (_, _, y0, y1, _) = pictureGrid(cardSize: cardSize, format: format)
+        let rows = y0..<max(y0, y1)
+        return (0..<count).map { rows.lowerBound + rows.count * $0 / count..<rows.lowerBound + rows.count * ($0 + 1) / count }
+    }
+
+    /// The light from the picture's samples `picture` (``pictureStatistics(card:format:rows:)``)
+    /// and the surface ring; see ``estimate(card:format:ring:space:locus:edgeWeight:)``.
+    static func estimate(picture: ImageStatistics, ring: SurfaceRing?, space: WorkingSpace,
+                         locus: PlanckianLocus, edgeWeight: Double = WeightedCues.edgeWeight) -> SceneLight? {
         // Raw cues, each marked whether it is a gray edge (weighted above the others).
         var cues: [(chroma: LightChroma, edge: Bool)] = []
         if picture.count >= 200, let gray = picture.shadesOfGray(power) {
             cues.append((gray, false))
-            if let edge = picture.grayEdge(power) { cues.append((edge, true)) }
-            if let neutral = picture.nearNeutral(from: gray, in: space) { cues.append((neutral, false)) }
+            // The two passes over every sample, most of what the cues cost, share nothing: on
+            // two cores they run side by side.
+            let edgeAndNeutral = RowBands.map(2) { $0 == 0 ? picture.grayEdge(power) : picture.nearNeutral(from: gray, in: space) }
+            if let edge = edgeAndNeutral[0] { cues.append((edge, true)) }
+            if let neutral = edgeAndNeutral[1] { cues.append((neutral, false)) }
         }
         let pictureCues = cues.count
         if let ring, ring.statistics.count >= 200 {

@@ -68,8 +68,9 @@ public struct WhiteBalance: Sendable {
     /// The frame's samples, the light the picture and surroundings show, and the picture's
     /// samples: readings of the card that share nothing (the frame band, the picture's grids). On
     /// a streamed scan each row they read is warped when asked for, most of what they cost, so
-    /// where the card gives a second reader and the scan may use two cores the scene's reading
-    /// runs beside the other two, each in its own order: the same results as one after another.
+    /// where the card gives more readers and the scan may use two cores the scene's grid is read
+    /// in parts beside the other two, each in its own order, and joined: the same results as one
+    /// after another.
     static func readings<Card: CardRows>(of card: Card, format: PrintFormat, ring: SurfaceRing?, space: WorkingSpace,
                                          locus: PlanckianLocus) -> (FrameSamples, SceneLight?, PictureSamples) {
         guard ProcessInfoCores.active > 1, let second = card.concurrentReader() else {
@@ -77,19 +78,34 @@ public struct WhiteBalance: Sendable {
                     SceneLight.estimate(card: card, format: format, ring: ring, space: space, locus: locus),
                     PictureSamples(card: card, window: format))
         }
-        var samples: FrameSamples?, picture: PictureSamples?, scene: SceneLight?
-        // Task 0 only reads `card` and writes `samples` and `picture`; task 1 only reads `second`
-        // and writes `scene`.
-        RowBands.run([0..<1, 1..<2]) { task, _ in
-            if task == 0 {
+        // The scene's grid costs several times the frame's and the picture's samples together:
+        // read in parts of its rows, each on a reader of its own, the cores share it.
+        let parts = SceneLight.pictureRowParts(cardSize: card.cardSize, format: format, count: sceneParts)
+        let readers = [second] + parts.dropFirst().compactMap { _ in card.concurrentReader() }
+        guard readers.count == parts.count else {
+            return (FrameSamples(card: card, format: format),
+                    SceneLight.estimate(card: card, format: format, ring: ring, space: space, locus: locus),
+                    PictureSamples(card: card, window: format))
+        }
+        var samples: FrameSamples?, picture: PictureSamples?
+        // Task 0 only reads `card` and writes `samples` and `picture`; task k > 0 only reads
+        // `readers[k - 1]`.
+        let statistics = RowBands.map(1 + parts.count) { task -> ImageStatistics? in
+            guard task > 0 else {
                 samples = FrameSamples(card: card, format: format)
                 picture = PictureSamples(card: card, window: format)
-            } else {
-                scene = SceneLight.estimate(card: second, format: format, ring: ring, space: space, locus: locus)
+                return nil
             }
+            return SceneLight.pictureStatistics(card: readers[task - 1], format: format, rows: parts[task - 1])
         }
+        let scene = SceneLight.estimate(picture: ImageStatistics(joining: statistics.compactMap { $0 }), ring: ring,
+                                        space: space, locus: locus)
         return (samples!, scene, picture!)
     }
+
+    /// Parts the scene's grid is read in on two cores or more: with the frame's and picture's
+    /// samples as one more task, small enough that the cores finish together.
+    static let sceneParts = 3
 
     /// The light on `card`, judging its frame also against `ring`, the surface around the card
     /// in the photo (nil when the photo shows none).

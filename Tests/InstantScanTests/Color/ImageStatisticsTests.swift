@@ -82,4 +82,30 @@ import Testing
             #expect(statistics.nearNeutral(from: start, in: .srgb) == reference.nearNeutral(from: start, in: .srgb))
         }
     }
+
+    /// White balance reads the scene's grid in parts of its rows on two cores and joins them: every
+    /// cue must be the one a single reading of the whole grid gives (samples and edges in order,
+    /// each part's last row reading its edges down into the next part).
+    @Test(arguments: [1, 3])
+    func partsJoinedAreTheWholeGrid(step: Int) throws {
+        for image in try Self.images() {
+            let (columns, rows) = (9..<(image.width - 11), 7..<(image.height - 5))
+            let includes: (Int, Int) -> Bool = { x, y in columns.contains(x) && rows.contains(y) }
+            let whole = ImageStatistics(image: image, step: step, columns: columns, rows: rows, includes: includes)
+            // Cuts on and off the grid's rows, and an empty part.
+            let cuts = [rows.lowerBound, rows.lowerBound + 10, rows.lowerBound + 10, rows.lowerBound + 23, rows.upperBound]
+            let parts = zip(cuts, cuts.dropFirst()).map { ImageStatistics(image: image, step: step, columns: columns, rows: $0..<$1,
+                                                                          includes: includes) }
+            let joined = ImageStatistics(joining: parts)
+            #expect(parts.filter { $0.count > 0 }.count == 3)
+            #expect(joined.count == whole.count && joined.count > 0)
+            #expect(joined.edgeCount == whole.edgeCount && joined.gridPoints == whole.gridPoints)
+            for p in [2.0, 6.0] {
+                #expect(joined.shadesOfGray(p) == whole.shadesOfGray(p))
+                #expect(joined.grayEdge(p) == whole.grayEdge(p))
+            }
+            let start = try #require(whole.shadesOfGray(2))
+            #expect(joined.nearNeutral(from: start, in: .srgb) == whole.nearNeutral(from: start, in: .srgb))
+        }
+    }
 }
