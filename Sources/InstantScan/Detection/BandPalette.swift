@@ -110,6 +110,32 @@ struct BandPalette: Sendable {
         var stops = 0.0
     }
 
+    /// Whether the other sides together explain at least `sideAgreement` of `side`'s samples and each
+    /// of them at least `pairAgreement` — the whole band less the side, and each other side, asked as
+    /// ``Histogram/explains(_:excluding:presence:)`` asks. The band less the side is the other sides'
+    /// sum, so each of the side's colours reads each other side's neighbourhood once, and the whole
+    /// band's histogram is built only for the sides that get to the surface beside them.
+    private func agrees(_ side: Histogram, _ others: [Histogram]) -> Bool {
+        let othersTotal = others.reduce(0) { $0 + $1.total }
+        guard side.total > 0, othersTotal > 0 else { return false }
+        func needed(_ total: Int) -> Int { max(2, Int((0.03 * Double(total)).rounded(.up))) }
+        let neededAll = needed(othersTotal), neededEach = others.map { needed($0.total) }
+        var hitsAll = 0, hitsEach = [Int](repeating: 0, count: others.count)
+        for (b, count) in side.occupied {
+            var sum = 0
+            for (j, other) in others.enumerated() {
+                let near = other.neighbourhood(b)
+                sum += near
+                if near >= neededEach[j] { hitsEach[j] += count }
+            }
+            if sum >= neededAll { hitsAll += count }
+        }
+        guard Double(hitsAll) / Double(side.total) >= sideAgreement else { return false }
+        return others.indices.allSatisfy { j in
+            others[j].total > 0 && Double(hitsEach[j]) / Double(side.total) >= pairAgreement
+        }
+    }
+
     /// The judgement: how many of the seen sides share the band's palette with every other seen side
     /// (0...1), and the credit (0...1) for a band that is one palette all round and stops at the card's
     /// edge, as ``BorderAppearance/patternCredit(band:outside:)`` gives it.
@@ -123,17 +149,25 @@ struct BandPalette: Sendable {
         guard seen.count >= 3 else { return Judgement() }
         let bins = sides.map { $0.map(BandPalette.bin) }
         let histograms = bins.map(Histogram.init(bins:))
-        let whole = Histogram(bins: seen.flatMap { bins[$0] })
+        // The whole band's bins saturate only past 65,535 samples; below that the other sides' sum is
+        // the whole band less a side, and the whole band is needed only for the surface beside it.
+        let eager = seen.reduce(0) { $0 + histograms[$1].total } < Int(UInt16.max)
+            ? nil : Histogram(bins: seen.flatMap { bins[$0] })
         var agreeing = 0
         for i in seen {
             let others = seen.filter { $0 != i }
             // Most of a side's colours recur elsewhere on the band, and every other side has a good
             // share of them (the base colour at least): a side of another surface has neither.
-            if whole.explains(histograms[i], excluding: histograms[i]) >= sideAgreement,
-               others.allSatisfy({ histograms[$0].explains(histograms[i]) >= pairAgreement }) { agreeing += 1 }
+            if let whole = eager {
+                if whole.explains(histograms[i], excluding: histograms[i]) >= sideAgreement,
+                   others.allSatisfy({ histograms[$0].explains(histograms[i]) >= pairAgreement }) { agreeing += 1 }
+            } else if agrees(histograms[i], others.map { histograms[$0] }) {
+                agreeing += 1
+            }
         }
         let agreement = Double(agreeing) / Double(seen.count)
         guard agreeing >= 3 else { return Judgement(agreement: agreement) }
+        let whole = eager ?? Histogram(bins: seen.flatMap { bins[$0] })
         let outside = outside()
         var judged = 0, stopping = 0
         for i in seen where outside[i].count >= 8 {

@@ -400,12 +400,33 @@ struct BorderAppearance: Sendable {
     /// half is read so: a pattern's or a picture's mix of colours is not a sheen.
     private func unglared(_ v: [Color]) -> Color? {
         guard v.count >= 4, let whole = median(v) else { return median(v) }
-        let darker = v.sorted { $0.0 + $0.1 + $0.2 < $1.0 + $1.1 + $1.2 }.prefix(v.count / 2 + 1)
-        guard let own = median(Array(darker)) else { return whole }
+        guard let own = median(darkerHalf(v)) else { return whole }
         func sum(_ c: Color) -> Float { c.0 + c.1 + c.2 }
         func saturation(_ c: Color) -> Float { (max(c.0, c.1, c.2) - min(c.0, c.1, c.2)) / max(sum(c), 1) }
         let washed = sum(whole) > 1.15 * sum(own) + 15 && saturation(whole) < 0.8 * saturation(own)
         return washed ? own : whole
+    }
+
+    /// The `v.count / 2 + 1` darkest samples by channel sum, ties kept in their order — the prefix a
+    /// stable sort by sum would give — found by selecting the cut rather than sorting every sample.
+    private func darkerHalf(_ v: [Color]) -> [Color] {
+        let keep = v.count / 2 + 1
+        var sums = v.map { $0.0 + $0.1 + $0.2 }
+        let cut = OrderStatistic.select(&sums, keep - 1)
+        var below = 0
+        for c in v where c.0 + c.1 + c.2 < cut { below += 1 }
+        var atCut = keep - below, out: [Color] = []
+        out.reserveCapacity(keep)
+        for c in v {
+            let sum = c.0 + c.1 + c.2
+            if sum < cut {
+                out.append(c)
+            } else if sum == cut && atCut > 0 {
+                out.append(c)
+                atCut -= 1
+            }
+        }
+        return out
     }
 
     /// Per-channel median.

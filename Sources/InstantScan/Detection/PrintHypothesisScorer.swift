@@ -126,14 +126,15 @@ struct PrintHypothesisScorer: Sendable {
         // it to the bar (``edgeBound``): the glance's bar rises with the best glance so far, so the
         // pairings likeliest to be best are glanced at first. A pairing given up could neither have
         // been the best nor been looked at fully, so the hypotheses are those of the whole look.
-        func partnerValues(_ p: Pairing, maximumSamples: Int, steps: [Double],
-                           bar: Double) -> (values: [Double], moved: Quad)? {
+        func partnerValues(_ p: Pairing, maximumSamples: Int, steps: [Double], bar: Double,
+                           movesQuad: Bool) -> (values: [Double], moved: Quad)? {
             let partial = allowsPartialCards && p.origin == .window
             // The partner's sides not yet looked at count as fully supported.
             var bound = [Double](repeating: 1, count: 4)
             let shifted = shiftedSupport(of: p.origin == .card ? p.window : p.card, card: p.card,
                                          trim: p.origin == .card ? windowTrim : cardTrim,
-                                         maximumSamples: maximumSamples, steps: steps, partial: partial) { i, side in
+                                         maximumSamples: maximumSamples, steps: steps, partial: partial,
+                                         movesQuad: movesQuad) { i, side in
                 bound[i] = value(side, partial: partial)
                 return edgeBound(origin: p.origin, own: p.own, partner: bound, mismatch: p.mismatch,
                                  logTolerance: logTolerance) < bar
@@ -149,7 +150,7 @@ struct PrintHypothesisScorer: Sendable {
         for index in order {
             let p = pairings[index]
             guard let (partner, _) = partnerValues(p, maximumSamples: 16, steps: [0, 2, -2],
-                                                   bar: max(floor - 0.1, best - 0.12)) else { continue }
+                                                   bar: max(floor - 0.1, best - 0.12), movesQuad: false) else { continue }
             pairings[index].glance = edgeScore(origin: p.origin, own: p.own, partner: partner, mismatch: p.mismatch,
                                                logTolerance: logTolerance)
             best = max(best, pairings[index].glance)
@@ -157,7 +158,7 @@ struct PrintHypothesisScorer: Sendable {
         var out: [PrintHypothesis] = []
         for p in pairings where p.glance >= max(floor - 0.1, best - 0.12) {
             guard let (partner, moved) = partnerValues(p, maximumSamples: 64, steps: [0, 1, -1, 2, -2, 3, -3],
-                                                       bar: floor) else { continue }
+                                                       bar: floor, movesQuad: true) else { continue }
             let edges = edgeScore(origin: p.origin, own: p.own, partner: partner, mismatch: p.mismatch,
                                   logTolerance: logTolerance)
             guard edges >= floor else { continue }
@@ -180,9 +181,10 @@ struct PrintHypothesisScorer: Sendable {
     /// and a fixed template would find no edge there and lose the print.
     ///
     /// `givesUp` is told each side's support as it is found (but the last); when it says so, the look
-    /// stops and there is no answer.
+    /// stops and there is no answer. Without `movesQuad` the quad given back is `quad` itself: the
+    /// glance reads only the sides' support, and meeting the moved lines costs a fit per pairing.
     private func shiftedSupport(of quad: Quad, card: Quad, trim: Double, maximumSamples: Int, steps: [Double],
-                                partial: Bool, givesUp: (Int, EdgeEvidence.SideSupport) -> Bool)
+                                partial: Bool, movesQuad: Bool, givesUp: (Int, EdgeEvidence.SideSupport) -> Bool)
         -> (sides: [EdgeEvidence.SideSupport], quad: Quad)? {
         let unit = max(0.7, 0.006 * min(card.meanWidth, card.meanHeight))
         var sides: [EdgeEvidence.SideSupport] = [], lines: [ImageLine] = []
@@ -208,7 +210,7 @@ struct PrintHypothesisScorer: Sendable {
             sides.append(best!.support)
             lines.append(ImageLine(a + normal * best!.shift, b + normal * best!.shift))
         }
-        return (sides, PrintRefiner.quad(lines: lines) ?? quad)
+        return (sides, movesQuad ? PrintRefiner.quad(lines: lines) ?? quad : quad)
     }
 
     /// The most ``edgeScore(origin:own:partner:mismatch:logTolerance:)`` can be when the partner's
