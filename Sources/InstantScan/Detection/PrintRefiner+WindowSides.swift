@@ -28,6 +28,37 @@ extension PrintRefiner {
         }
     }
 
+    /// The measured window sides (top, right, bottom, left of `predicted`, a window in `card`) that
+    /// run parallel to their card sides within ``windowSideTilt``; nil for the others.
+    func squareToCard(_ edges: [EdgeRefiner.Result?], predicted: Quad, card: Quad) -> [EdgeRefiner.Result?] {
+        guard let toUnit = Homography.mapping(PrintTemplate.unitCard.corners, to: card.corners)?.inverse else {
+            return edges
+        }
+        return (0..<4).map { i -> EdgeRefiner.Result? in
+            guard let edge = edges[i] else { return nil }
+            let before = ImageLine(predicted.corners[(i + 3) % 4], predicted.corners[i])
+            let after = ImageLine(predicted.corners[(i + 1) % 4], predicted.corners[(i + 2) % 4])
+            guard let start = edge.line.intersection(before), let end = edge.line.intersection(after) else { return nil }
+            // Top and bottom sides lie across y on the unit card, left and right across x.
+            let across: (Point) -> Double = { i % 2 == 0 ? $0.y : $0.x }
+            return abs(across(toUnit.apply(start)) - across(toUnit.apply(end))) <= windowSideTilt ? edge : nil
+        }
+    }
+
+    /// Whether `card` fits a known format once the one side of its measured window that slants
+    /// across it (``squareToCard(_:predicted:card:)``) is replaced by `predicted`'s; false when no
+    /// side slants, or more than one does: a line in the picture meets the border along one side,
+    /// while a window slanting on several is no picture of this card at all (a reading of a card
+    /// that is not there, its "window" some other shape).
+    func fitsFormatWithoutSlantedSides(_ edges: [EdgeRefiner.Result?], predicted: Quad, card: Quad,
+                                       classifier: FormatClassifier) -> Bool {
+        let square = squareToCard(edges, predicted: predicted, card: card)
+        guard (0..<4).filter({ edges[$0] != nil && square[$0] == nil }).count == 1,
+              let verdict = classifier.classify(card: card, window: PrintRefiner.quad(from: square, fallback: predicted)).first
+        else { return false }
+        return verdict.cost <= unknownCost && verdict.aspectError <= unknownAspectError
+    }
+
     /// Whether a window side bends as its card's parallel side does: the same way, and at most
     /// about twice as tightly (a border's width apart on one bent sheet the two curve alike; the
     /// window's shorter side bows by as much less as the square of its length; a thumb over the

@@ -43,6 +43,12 @@ struct PrintRefiner {
     /// the format's place: the picture is cut square to the card, so its edge runs parallel to the
     /// card's; a slanted line is a shape in the picture.
     var windowSideSkew = 0.008
+    /// Largest difference (share of the card) in how far the two ends of a measured window side sit
+    /// from the card's parallel side for a window clear on all four sides to make its card a print
+    /// of no known format: about 2 mm on a Polaroid. A picture's edge is cut square to its card,
+    /// while the line a pale sky, a roof or a horizon draws where it meets the border runs across it
+    /// at any angle; read as the window's side, that line makes the window a shape no print has.
+    var windowSideTilt = 0.02
 
     struct Refined: Sendable {
         var card: Quad
@@ -149,8 +155,11 @@ struct PrintRefiner {
 
         let clearWindow = windowEdges.allSatisfy { ($0?.inlierFraction ?? 0) >= 0.75 && ($0?.foundFraction ?? 0) >= 0.8 }
         // So is a card whose measured shape is far from every format's, even where its window happens
-        // to sit near one format's (a 3:2 card is not a stretched Instax Wide).
-        if let verdict, verdict.cost > unknownCost || verdict.aspectError > unknownAspectError, clearWindow {
+        // to sit near one format's (a 3:2 card is not a stretched Instax Wide). A window side that
+        // slants across the card is a line in the picture, not the picture's edge: the card is
+        // judged again with the template's side in its place.
+        if let verdict, verdict.cost > unknownCost || verdict.aspectError > unknownAspectError, clearWindow,
+           !fitsFormatWithoutSlantedSides(windowEdges, predicted: predicted, card: refinedCard, classifier: classifier) {
             result.format = nil
             turn(by: PrintRefiner.thickBorderTurn(card: refinedCard, window: measuredWindow))
             return result
