@@ -149,7 +149,7 @@ struct ColorGradient: Sendable {
     ///
     /// Each row reads its three neighbouring magnitude rows whole and picks the pair across the edge
     /// with selects instead of branches, so the loop has no data-dependent jump (a branch per pixel
-    /// on the direction mispredicts on every textured surface) and the compiler can vectorise it.
+    /// on the direction mispredicts on every textured surface) and it runs four pixels at a time.
     /// Rows depend on the finished magnitudes alone, so they run in bands on as many cores as the
     /// scan may use.
     private static func suppressNonMaxima(_ mag: [Float], _ c2: [Float], _ s2: [Float], width w: Int, height h: Int) -> [UInt8] {
@@ -174,7 +174,26 @@ struct ColorGradient: Sendable {
     private static func suppressRow(above: UnsafePointer<Float>, row: UnsafePointer<Float>, below: UnsafePointer<Float>,
                                     cos2: UnsafePointer<Float>, sin2: UnsafePointer<Float>,
                                     ridge: UnsafeMutablePointer<UInt8>, width w: Int) {
-        for x in 1..<(w - 1) {
+        // Four pixels at a time in explicit vectors, the same comparisons and selects lane by lane
+        // (|s| as s negated where negative: a −0 left as it is compares as +0 does).
+        var x = 1
+        while x + 4 <= w - 1 {
+            let v = FloatRows.load4(row + x), c = FloatRows.load4(cos2 + x), s = FloatRows.load4(sin2 + x)
+            let absS = s.replacing(with: -s, where: s .< 0)
+            let across = c .>= absS
+            let upDown = .!across .& (-c .>= absS)
+            let falling = .!across .& .!upDown .& (s .> 0)
+            let before = FloatRows.load4(above + x + 1).replacing(with: FloatRows.load4(above + x - 1), where: falling)
+                .replacing(with: FloatRows.load4(above + x), where: upDown)
+                .replacing(with: FloatRows.load4(row + x - 1), where: across)
+            let after = FloatRows.load4(below + x - 1).replacing(with: FloatRows.load4(below + x + 1), where: falling)
+                .replacing(with: FloatRows.load4(below + x), where: upDown)
+                .replacing(with: FloatRows.load4(row + x + 1), where: across)
+            let peak = (v .!= 0) .& (v .> before) .& (v .>= after)
+            for i in 0..<4 { ridge[x + i] = peak[i] ? 1 : 0 }
+            x += 4
+        }
+        for x in x..<(w - 1) {
             let v = row[x], c = cos2[x], s = sin2[x]
             // All eight neighbours loaded unconditionally: what follows is selects, not jumps.
             let upLeft = above[x &- 1], up = above[x], upRight = above[x &+ 1]

@@ -1,10 +1,10 @@
 import Testing
 @testable import InstantScan
 
-/// The colour gradient runs four pixels at a time in explicit vectors, the three planes' tensors
-/// summed in one pass. Line finding and every edge score read its values, so it must give exactly
-/// what the pixel-by-pixel reading of Di Zenzo's tensor gives, bit for bit, signed zeros included,
-/// at every width (the vectors' tail) and on one core or two.
+/// The colour gradient and its ridge run four pixels at a time in explicit vectors, the three
+/// planes' tensors summed in one pass. Line finding and every edge score read its values, so it
+/// must give exactly what the pixel-by-pixel reading of Di Zenzo's tensor and of the ridge rule
+/// give, bit for bit, signed zeros included, at every width (the vectors' tail) and on one core or two.
 @Suite("Colour gradient kernel")
 struct ColorGradientKernelTests {
     /// The gradient as first written, pixel by pixel: Sobel per plane, tensors summed from zero
@@ -47,6 +47,7 @@ struct ColorGradientKernelTests {
             #expect(bits(got.magnitude) == bits(want.magnitude), "\(label), \(cores) cores: magnitude")
             #expect(bits(got.cos2) == bits(want.cos2), "\(label), \(cores) cores: cos 2θ")
             #expect(bits(got.sin2) == bits(want.sin2), "\(label), \(cores) cores: sin 2θ")
+            #expect(got.ridge == GradientRidgeTests.referenceRidge(got), "\(label), \(cores) cores: ridge")
         }
     }
 
