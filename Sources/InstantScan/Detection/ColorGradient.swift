@@ -75,11 +75,49 @@ struct ColorGradient: Sendable {
                 prepare(band.lowerBound)
                 for y in band {
                     prepare(y + 1)
-                    for x in 0..<w { txx[x] = 0; tyy[x] = 0; txy[x] = 0 }
+                    let magnitude = m.row(y), cos2 = vc.row(y), sin2 = vs.row(y)
+                    // Four pixels at a time in explicit vectors, the three planes' tensors and the
+                    // eigen-solution in one pass: no tensor rows stored and reloaded, and the
+                    // eigen-solution, which the compiler kept scalar (rows that might overlap, square
+                    // roots, a division), vectorised. Each lane does the scalar tail's IEEE operations
+                    // in its order (sums from +0, plane by plane), so every value is the same bit for bit.
+                    let rd0 = diff(0, y - 1), rd1 = diff(0, y), rd2 = diff(0, y + 1)
+                    let gd0 = diff(1, y - 1), gd1 = diff(1, y), gd2 = diff(1, y + 1)
+                    let bd0 = diff(2, y - 1), bd1 = diff(2, y), bd2 = diff(2, y + 1)
+                    let rs0 = smooth(0, y - 1), rs2 = smooth(0, y + 1)
+                    let gs0 = smooth(1, y - 1), gs2 = smooth(1, y + 1)
+                    let bs0 = smooth(2, y - 1), bs2 = smooth(2, y + 1)
+                    var x = 1
+                    while x + 4 <= w - 1 {
+                        func gradient(_ d0: UnsafeMutablePointer<Float>, _ d1: UnsafeMutablePointer<Float>,
+                                      _ d2: UnsafeMutablePointer<Float>, _ s0: UnsafeMutablePointer<Float>,
+                                      _ s2: UnsafeMutablePointer<Float>) -> (SIMD4<Float>, SIMD4<Float>) {
+                            let gx = (FloatRows.load4(d0 + x) + 2 * FloatRows.load4(d1 + x) + FloatRows.load4(d2 + x)) * 0.125
+                            let gy = (FloatRows.load4(s2 + x) - FloatRows.load4(s0 + x)) * 0.125
+                            return (gx, gy)
+                        }
+                        let (rgx, rgy) = gradient(rd0, rd1, rd2, rs0, rs2)
+                        let (ggx, ggy) = gradient(gd0, gd1, gd2, gs0, gs2)
+                        let (bgx, bgy) = gradient(bd0, bd1, bd2, bs0, bs2)
+                        let zero = SIMD4<Float>()
+                        let xx = ((zero + rgx * rgx) + ggx * ggx) + bgx * bgx
+                        let yy = ((zero + rgy * rgy) + ggy * ggy) + bgy * bgy
+                        let xy = ((zero + rgx * rgy) + ggx * ggy) + bgx * bgy
+                        let half = (xx - yy) * 0.5
+                        let root = (half * half + xy * xy).squareRoot()
+                        FloatRows.store4(((xx + yy) * 0.5 + root).squareRoot(), to: magnitude + x)
+                        // As `max(root, 1e-12)` below: the floor where it is at least the root.
+                        let inv = 1 / root.replacing(with: 1e-12, where: root .<= 1e-12)
+                        FloatRows.store4(half * inv, to: cos2 + x)
+                        FloatRows.store4(xy * inv, to: sin2 + x)
+                        x += 4
+                    }
+                    let tail = x..<(w - 1)
+                    for x in tail { txx[x] = 0; tyy[x] = 0; txy[x] = 0 }
                     for c in 0..<3 {
                         let d0 = diff(c, y - 1), d1 = diff(c, y), d2 = diff(c, y + 1)
                         let s0 = smooth(c, y - 1), s2 = smooth(c, y + 1)
-                        for x in 1..<(w - 1) {
+                        for x in tail {
                             let gx = (d0[x] + 2 * d1[x] + d2[x]) * 0.125
                             let gy = (s2[x] - s0[x]) * 0.125
                             txx[x] += gx * gx
@@ -87,8 +125,7 @@ struct ColorGradient: Sendable {
                             txy[x] += gx * gy
                         }
                     }
-                    let magnitude = m.row(y), cos2 = vc.row(y), sin2 = vs.row(y)
-                    for x in 1..<(w - 1) {
+                    for x in tail {
                         let half = (txx[x] - tyy[x]) * 0.5
                         let root = (half * half + txy[x] * txy[x]).squareRoot()
                         magnitude[x] = ((txx[x] + tyy[x]) * 0.5 + root).squareRoot()
@@ -112,7 +149,7 @@ struct ColorGradient: Sendable {
     ///
     /// Each row reads its three neighbouring magnitude rows whole and picks the pair across the edge
     /// with selects instead of branches, so the loop has no data-dependent jump (a branch per pixel
-    /// on the direction mispredicts on every textured surface) and the compiler can vectorise it.
+    /// on the direction mispredicts on every textured surface) and it runs four pixels at a time.
     /// Rows depend on the finished magnitudes alone, so they run in bands on as many cores as the
     /// scan may use.
     private static func suppressNonMaxima(_ mag: [Float], _ c2: [Float], _ s2: [Float], width w: Int, height h: Int) -> [UInt8] {
@@ -137,7 +174,26 @@ struct ColorGradient: Sendable {
     private static func suppressRow(above: UnsafePointer<Float>, row: UnsafePointer<Float>, below: UnsafePointer<Float>,
                                     cos2: UnsafePointer<Float>, sin2: UnsafePointer<Float>,
                                     ridge: UnsafeMutablePointer<UInt8>, width w: Int) {
-        for x in 1..<(w - 1) {
+        // Four pixels at a time in explicit vectors, the same comparisons and selects lane by lane
+        // (|s| as s negated where negative: a −0 left as it is compares as +0 does).
+        var x = 1
+        while x + 4 <= w - 1 {
+            let v = FloatRows.load4(row + x), c = FloatRows.load4(cos2 + x), s = FloatRows.load4(sin2 + x)
+            let absS = s.replacing(with: -s, where: s .< 0)
+            let across = c .>= absS
+            let upDown = .!across .& (-c .>= absS)
+            let falling = .!across .& .!upDown .& (s .> 0)
+            let before = FloatRows.load4(above + x + 1).replacing(with: FloatRows.load4(above + x - 1), where: falling)
+                .replacing(with: FloatRows.load4(above + x), where: upDown)
+                .replacing(with: FloatRows.load4(row + x - 1), where: across)
+            let after = FloatRows.load4(below + x - 1).replacing(with: FloatRows.load4(below + x + 1), where: falling)
+                .replacing(with: FloatRows.load4(below + x), where: upDown)
+                .replacing(with: FloatRows.load4(row + x + 1), where: across)
+            let peak = (v .!= 0) .& (v .> before) .& (v .>= after)
+            for i in 0..<4 { ridge[x + i] = peak[i] ? 1 : 0 }
+            x += 4
+        }
+        for x in x..<(w - 1) {
             let v = row[x], c = cos2[x], s = sin2[x]
             // All eight neighbours loaded unconditionally: what follows is selects, not jumps.
             let upLeft = above[x &- 1], up = above[x], upRight = above[x &+ 1]

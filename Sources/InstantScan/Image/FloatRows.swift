@@ -43,6 +43,18 @@ struct FloatRows {
         }
     }
 
+    /// The four floats from `p` on, for kernels the compiler will not vectorise on its own.
+    @inline(__always)
+    static func load4(_ p: UnsafePointer<Float>) -> SIMD4<Float> {
+        UnsafeRawPointer(p).loadUnaligned(as: SIMD4<Float>.self)
+    }
+
+    /// Writes `v` to the four floats from `p` on.
+    @inline(__always)
+    static func store4(_ v: SIMD4<Float>, to p: UnsafeMutablePointer<Float>) {
+        UnsafeMutableRawPointer(p).storeBytes(of: v, as: SIMD4<Float>.self)
+    }
+
     /// Runs `body` with a mutable handle on `plane`, rows of `width` floats.
     static func with<R>(_ plane: inout [Float], width: Int, _ body: (FloatRows) throws -> R) rethrows -> R {
         try plane.withUnsafeMutableBufferPointer { try body(FloatRows($0, width: width, isMutable: true)) }
