@@ -24,7 +24,6 @@ struct BandPalette: Sendable {
     static let chromaBins = 26
     /// Log₂ brightness bins (each a quarter of a stop of r+g+b).
     static let brightnessBins = 26
-    static var cellCount: Int { chromaBins * chromaBins * brightnessBins }
 
     /// Bin coordinates of a colour.
     static func bin(_ c: Color) -> (Int, Int, Int) {
@@ -38,11 +37,15 @@ struct BandPalette: Sendable {
 
     /// A histogram of colours over the bins.
     struct Histogram {
+        /// Counts over the box of bins from `low` to `high` (inclusive) that holds every sample: a
+        /// band's few dozen colours span a small corner of the 17,576 bins, and a box allocated
+        /// and cleared whole for each of the thousands of bands judged cost more than counting.
         var counts: [UInt16]
         var total = 0
         /// The occupied bins and their counts: a band has a few dozen colours among hundreds of
         /// samples, so comparisons go bin by bin.
         var occupied: [(bin: (Int, Int, Int), count: Int)] = []
+        private var low = (0, 0, 0), high = (-1, -1, -1)
 
         init(_ samples: [Color]) { self.init(bins: samples.map(BandPalette.bin)) }
 
@@ -50,26 +53,41 @@ struct BandPalette: Sendable {
         /// histograms count it).
         init(bins: [(Int, Int, Int)]) {
             total = bins.count
-            // No samples, no counts: the 17,576 cells are left unallocated (see `neighbourhood`).
-            guard !bins.isEmpty else { counts = []; return }
-            counts = [UInt16](repeating: 0, count: BandPalette.cellCount)
+            // No samples, no counts (see `neighbourhood`).
+            guard let first = bins.first else { counts = []; return }
+            var low = first, high = first
+            for b in bins {
+                low = (min(low.0, b.0), min(low.1, b.1), min(low.2, b.2))
+                high = (max(high.0, b.0), max(high.1, b.1), max(high.2, b.2))
+            }
+            self.low = low
+            self.high = high
+            counts = [UInt16](repeating: 0, count: (high.0 - low.0 + 1) * (high.1 - low.1 + 1) * (high.2 - low.2 + 1))
             var firstSeen: [(Int, Int, Int)] = []
             for b in bins {
-                let index = BandPalette.index(b.0, b.1, b.2)
+                let index = cell(b.0, b.1, b.2)
                 if counts[index] == 0 { firstSeen.append(b) }
                 if counts[index] < UInt16.max { counts[index] += 1 }
             }
-            occupied = firstSeen.map { ($0, Int(counts[BandPalette.index($0.0, $0.1, $0.2)])) }
+            occupied = firstSeen.map { ($0, Int(counts[cell($0.0, $0.1, $0.2)])) }
+        }
+
+        /// The index in `counts` of a bin inside the box.
+        private func cell(_ r: Int, _ g: Int, _ l: Int) -> Int {
+            ((l - low.2) * (high.0 - low.0 + 1) + (r - low.0)) * (high.1 - low.1 + 1) + (g - low.1)
         }
 
         /// Samples in the bin of `b` and its 26 neighbours.
         func neighbourhood(_ b: (Int, Int, Int)) -> Int {
-            if counts.isEmpty { return 0 }
+            let l0 = max(low.2, b.2 - 1), l1 = min(high.2, b.2 + 1)
+            let r0 = max(low.0, b.0 - 1), r1 = min(high.0, b.0 + 1)
+            let g0 = max(low.1, b.1 - 1), g1 = min(high.1, b.1 + 1)
+            guard l0 <= l1, r0 <= r1, g0 <= g1 else { return 0 }
             var sum = 0
-            for l in max(0, b.2 - 1)...min(BandPalette.brightnessBins - 1, b.2 + 1) {
-                for r in max(0, b.0 - 1)...min(BandPalette.chromaBins - 1, b.0 + 1) {
-                    for g in max(0, b.1 - 1)...min(BandPalette.chromaBins - 1, b.1 + 1) {
-                        sum += Int(counts[BandPalette.index(r, g, l)])
+            for l in l0...l1 {
+                for r in r0...r1 {
+                    for g in g0...g1 {
+                        sum += Int(counts[cell(r, g, l)])
                     }
                 }
             }
@@ -90,8 +108,6 @@ struct BandPalette: Sendable {
             return Double(hits) / Double(samples.total)
         }
     }
-
-    static func index(_ r: Int, _ g: Int, _ l: Int) -> Int { (l * chromaBins + r) * chromaBins + g }
 
     /// Smallest share of a side's colours the other sides together must have.
     var sideAgreement = 0.6

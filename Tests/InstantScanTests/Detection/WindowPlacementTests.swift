@@ -129,6 +129,18 @@ struct WindowPlacementTests {
         let kept = refiner.squareToCard([top, right, bottom, nil], predicted: template, card: card)
         #expect(kept.map { $0 != nil } == [true, true, false, false])
         #expect(kept[0]?.line == top.line)
+
+        // A window at the format's place but for one slanted side still names the card's format;
+        // one slanting on two sides does not, nor one with no slanted side (nothing to replace).
+        let classifier = FormatClassifier(imageSize: refiner.sampler.uprightSize)
+        let square = (0..<4).map { side(w[$0], w[($0 + 1) % 4]) }
+        let slantedTop = side(w[0] + Point(0, 0.05), w[1])
+        let slantedLeft = side(w[3], w[0] + Point(0.05, 0))
+        #expect(refiner.fitsFormatWithoutSlantedSides([slantedTop, square[1], square[2], square[3]],
+                                                      predicted: template, card: card, classifier: classifier))
+        #expect(!refiner.fitsFormatWithoutSlantedSides([slantedTop, square[1], square[2], slantedLeft],
+                                                       predicted: template, card: card, classifier: classifier))
+        #expect(!refiner.fitsFormatWithoutSlantedSides(square, predicted: template, card: card, classifier: classifier))
     }
 
     @Test("a window side is taken from the photo only when seen along its length, straight and square to the card")
