@@ -103,16 +103,41 @@ struct EdgeEvidence: Sendable {
                         }
                         if wholly {
                             var supported = 0, blinded = 0
-                            // With a bar, the samples go in runs and after each the rest are taken
-                            // as supported: with r of them supported and b blind, either share is at
-                            // most (supported + r) / (total - blinded - b), largest at r = all left and
-                            // b = 0 as no share exceeds 1. Division rounds monotonically, so the share
-                            // the whole side gives, rounded, is no more than this bound rounded.
-                            let run = bar == nil ? count + 1 : 16
-                            var first = 0
-                            while true {
-                                let last = min(count, first + run - 1)
-                                for k in first...last {
+                            if let bar {
+                                // The rest taken as supported: with r of those left supported and b
+                                // blind, either share (equal here, all samples in view) is
+                                // (supported + r) / (total - blinded - b), largest at r = all left and
+                                // b = 0 as no share exceeds 1, that is (total - blinded - unsupported)
+                                // / (total - blinded). Division rounds monotonically, so the share the
+                                // whole side gives, rounded, is no more than this bound rounded. The
+                                // bound falls only with a sample unsupported or blind, and is not at
+                                // the bar below about (1 - bar)(total - blinded) unsupported ones
+                                // (a sample's margin for rounding): the division is only made there.
+                                let total = count + 1
+                                var unsupported = 0
+                                func needed() -> Int { Int(((1 - bar) * Double(total - blinded)).rounded(.down)) - 1 }
+                                var gate = needed()
+                                for k in 0...count {
+                                    let t = start + Double(k) * step
+                                    let px = a.x + ux * t, py = a.y + uy * t
+                                    if edge(px, py) || edge(px + reachX, py + reachY) || edge(px - reachX, py - reachY) {
+                                        supported &+= 1
+                                        continue
+                                    }
+                                    if clipped(px, py) && clipped(px + reachX, py + reachY) && clipped(px - reachX, py - reachY) {
+                                        blinded &+= 1
+                                        gate = needed()
+                                    } else {
+                                        unsupported &+= 1
+                                    }
+                                    if unsupported >= gate,
+                                       Double(total - blinded - unsupported) / Double(total - blinded) <= bar {
+                                        hopeless = true
+                                        return
+                                    }
+                                }
+                            } else {
+                                for k in 0...count {
                                     let t = start + Double(k) * step
                                     let px = a.x + ux * t, py = a.y + uy * t
                                     if edge(px, py) || edge(px + reachX, py + reachY) || edge(px - reachX, py - reachY) {
@@ -120,13 +145,6 @@ struct EdgeEvidence: Sendable {
                                     } else if clipped(px, py) && clipped(px + reachX, py + reachY) && clipped(px - reachX, py - reachY) {
                                         blinded &+= 1
                                     }
-                                }
-                                first = last + 1
-                                guard first <= count, let bar else { break }
-                                let left = count + 1 - first
-                                if Double(supported + left) / Double(count + 1 - blinded) <= bar {
-                                    hopeless = true
-                                    return
                                 }
                             }
                             result.total = count + 1
