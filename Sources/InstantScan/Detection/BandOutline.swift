@@ -178,8 +178,8 @@ struct BandOutline {
         return score(q, above: bar, from: &first)
     }
 
-    /// ``score(_:above:)``, the sides measured from side `first` on; a side that falls to the bar
-    /// is the next quad's `first`.
+    /// ``score(_:above:)``, side `first` measured first, then the others in order; a side that falls
+    /// to the bar is the next quad's `first`.
     ///
     /// The weakest side is the least of the four whatever their order, and below the bar any value
     /// is as good as another: the order changes only the work. Neighbouring quads of a search mostly
@@ -189,7 +189,8 @@ struct BandOutline {
         let c = q.centroid
         var weakest = Float.infinity
         for n in 0..<4 {
-            let i = (first + n) & 3
+            // `first`, then the others in their order.
+            let i = n == 0 ? first : (n <= first ? n - 1 : n)
             let a = q.corners[i], b = q.corners[(i + 1) % 4]
             let length = a.distance(to: b)
             guard length > 4 else { return 0 }
