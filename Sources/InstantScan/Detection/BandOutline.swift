@@ -75,6 +75,7 @@ struct BandOutline {
         func search(_ index: Int) -> Start? {
             let (scale, turn) = tries[index]
             var start: Start?
+            var firstSide = 0
             for i in -steps...steps {
                 for j in -steps...steps {
                     let dx = stride * Double(i), dy = stride * Double(j)
@@ -82,7 +83,7 @@ struct BandOutline {
                     // A print found already has its own step all round: only a quad clear of it.
                     guard isClear(q) else { continue }
                     let bar = start?.score ?? minimumStep
-                    let s = coarse.score(q, above: bar)
+                    let s = coarse.score(q, above: bar, from: &firstSide)
                     guard s > bar else { continue }
                     start = (s, scale, turn, dx, dy)
                 }
@@ -109,6 +110,7 @@ struct BandOutline {
         for best in bests.compactMap({ $0 }) where best.score > (start?.score ?? minimumStep) { start = best }
         guard var centreOfSearch = start.map({ ($0.scale, $0.turn, $0.dx, $0.dy) }) else { return nil }
         var best: (score: Float, quad: Quad)?
+        var firstSide = 0
         for (reachFine, turnFine) in [(stride / 2, 0.04), (1, 0.02)] {
             var improved = centreOfSearch
             for ds in [-0.02, 0, 0.02] {
@@ -120,7 +122,7 @@ struct BandOutline {
                             let q = shifted(scale, turn, x, y)
                             guard isClear(q) else { continue }
                             let bar = best?.score ?? minimumStep
-                            let s = score(q, above: bar)
+                            let s = score(q, above: bar, from: &firstSide)
                             guard s > bar else { continue }
                             best = (s, q)
                             improved = (scale, turn, x, y)
@@ -172,10 +174,23 @@ struct BandOutline {
     /// it the rest are not measured, and some value not above `bar` is returned. The searches try
     /// thousands of quads, nearly all beaten on their first side.
     func score(_ q: Quad, above bar: Float? = nil) -> Float {
+        var first = 0
+        return score(q, above: bar, from: &first)
+    }
+
+    /// ``score(_:above:)``, side `first` measured first, then the others in order; a side that falls
+    /// to the bar is the next quad's `first`.
+    ///
+    /// The weakest side is the least of the four whatever their order, and below the bar any value
+    /// is as good as another: the order changes only the work. Neighbouring quads of a search mostly
+    /// fall on the same side (the one off the card's edge), measured first this way.
+    func score(_ q: Quad, above bar: Float?, from first: inout Int) -> Float {
         let bar = max(bar ?? minimumStep, minimumStep)
         let c = q.centroid
         var weakest = Float.infinity
-        for i in 0..<4 {
+        for n in 0..<4 {
+            // `first`, then the others in their order.
+            let i = n == 0 ? first : (n <= first ? n - 1 : n)
             let a = q.corners[i], b = q.corners[(i + 1) % 4]
             let length = a.distance(to: b)
             guard length > 4 else { return 0 }
@@ -197,7 +212,10 @@ struct BandOutline {
             let spread = max(0, square * w - (mo.0 * mo.0 + mo.1 * mo.1 + mo.2 * mo.2)).squareRoot()
             let d = ((mo.0 - mi.0) * (mo.0 - mi.0) + (mo.1 - mi.1) * (mo.1 - mi.1) + (mo.2 - mi.2) * (mo.2 - mi.2)).squareRoot()
             weakest = min(weakest, d - spread)
-            if weakest <= bar { return weakest }
+            if weakest <= bar {
+                first = i
+                return weakest
+            }
         }
         return weakest
     }

@@ -49,6 +49,20 @@ struct EdgeEvidence: Sendable {
     /// At most `maximumSamples` points are taken, evenly spread: enough to rank hypotheses (one sample
     /// is under 2% of a side), and the template test runs thousands of these.
     func support(from a: Point, to b: Point, trim: Double = 0.1, maximumSamples: Int = 64) -> SideSupport {
+        support(from: a, to: b, trim: trim, maximumSamples: maximumSamples, bar: nil)!
+    }
+
+    /// ``support(from:to:trim:maximumSamples:)`` of a side that matters only if its supported share
+    /// (``SideSupport/fraction`` or ``SideSupport/visibleFraction``) exceeds `bar`: nil once the
+    /// samples left could not lift either share above it.
+    ///
+    /// A rival side is looked at in full only while it can still win: most shifted sides of a
+    /// template's partner lose to the one the template put, and they used to be sampled to the end.
+    func support(from a: Point, to b: Point, trim: Double, maximumSamples: Int, exceeding bar: Double) -> SideSupport? {
+        support(from: a, to: b, trim: trim, maximumSamples: maximumSamples, bar: bar)
+    }
+
+    private func support(from a: Point, to b: Point, trim: Double, maximumSamples: Int, bar: Double?) -> SideSupport? {
         let w = gradient.width, h = gradient.height
         let d = b - a
         let length = (d.x * d.x + d.y * d.y).squareRoot()
@@ -73,6 +87,7 @@ struct EdgeEvidence: Sendable {
         }
         let wholly = inside(0) && inside(count)
         let noBlind = [UInt8]()
+        var hopeless = false
         strong.withUnsafeBufferPointer { strong in
             gradient.cos2.withUnsafeBufferPointer { gc in
                 gradient.sin2.withUnsafeBufferPointer { gs in
@@ -88,13 +103,48 @@ struct EdgeEvidence: Sendable {
                         }
                         if wholly {
                             var supported = 0, blinded = 0
-                            for k in 0...count {
-                                let t = start + Double(k) * step
-                                let px = a.x + ux * t, py = a.y + uy * t
-                                if edge(px, py) || edge(px + reachX, py + reachY) || edge(px - reachX, py - reachY) {
-                                    supported &+= 1
-                                } else if clipped(px, py) && clipped(px + reachX, py + reachY) && clipped(px - reachX, py - reachY) {
-                                    blinded &+= 1
+                            if let bar {
+                                // The rest taken as supported: with r of those left supported and b
+                                // blind, either share (equal here, all samples in view) is
+                                // (supported + r) / (total - blinded - b), largest at r = all left and
+                                // b = 0 as no share exceeds 1, that is (total - blinded - unsupported)
+                                // / (total - blinded). Division rounds monotonically, so the share the
+                                // whole side gives, rounded, is no more than this bound rounded. The
+                                // bound falls only with a sample unsupported or blind, and is not at
+                                // the bar below about (1 - bar)(total - blinded) unsupported ones
+                                // (a sample's margin for rounding): the division is only made there.
+                                let total = count + 1
+                                var unsupported = 0
+                                func needed() -> Int { Int(((1 - bar) * Double(total - blinded)).rounded(.down)) - 1 }
+                                var gate = needed()
+                                for k in 0...count {
+                                    let t = start + Double(k) * step
+                                    let px = a.x + ux * t, py = a.y + uy * t
+                                    if edge(px, py) || edge(px + reachX, py + reachY) || edge(px - reachX, py - reachY) {
+                                        supported &+= 1
+                                        continue
+                                    }
+                                    if clipped(px, py) && clipped(px + reachX, py + reachY) && clipped(px - reachX, py - reachY) {
+                                        blinded &+= 1
+                                        gate = needed()
+                                    } else {
+                                        unsupported &+= 1
+                                    }
+                                    if unsupported >= gate,
+                                       Double(total - blinded - unsupported) / Double(total - blinded) <= bar {
+                                        hopeless = true
+                                        return
+                                    }
+                                }
+                            } else {
+                                for k in 0...count {
+                                    let t = start + Double(k) * step
+                                    let px = a.x + ux * t, py = a.y + uy * t
+                                    if edge(px, py) || edge(px + reachX, py + reachY) || edge(px - reachX, py - reachY) {
+                                        supported &+= 1
+                                    } else if clipped(px, py) && clipped(px + reachX, py + reachY) && clipped(px - reachX, py - reachY) {
+                                        blinded &+= 1
+                                    }
                                 }
                             }
                             result.total = count + 1
@@ -129,7 +179,7 @@ struct EdgeEvidence: Sendable {
                 }
             }
         }
-        return result
+        return hopeless ? nil : result
     }
 
     /// Mean support of a quad's four sides (TL→TR, TR→BR, BR→BL, BL→TL).

@@ -200,9 +200,17 @@ struct PrintHypothesisScorer: Sendable {
             var best: (support: EdgeEvidence.SideSupport, value: Double, shift: Double)?
             for step in steps {
                 let shift = normal * (step * unit)
-                let support = evidence.support(from: a + shift, to: b + shift, trim: trim, maximumSamples: maximumSamples)
-                let value = value(support, partial: partial)
                 // A shifted side must beat the template's clearly: texture near an edge supports a little.
+                // One that cannot is given up part way (a value is a share or -1).
+                let support: EdgeEvidence.SideSupport
+                if let best {
+                    guard let s = evidence.support(from: a + shift, to: b + shift, trim: trim, maximumSamples: maximumSamples,
+                                                   exceeding: best.value + 0.1) else { continue }
+                    support = s
+                } else {
+                    support = evidence.support(from: a + shift, to: b + shift, trim: trim, maximumSamples: maximumSamples)
+                }
+                let value = value(support, partial: partial)
                 if best == nil || value > best!.value + 0.1 { best = (support, value, step * unit) }
                 // No support exceeds 1, so nothing further can clear the bar: the look stops here.
                 if best!.value + 0.1 >= 1 { break }
