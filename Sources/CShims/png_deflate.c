@@ -232,7 +232,7 @@ int is_png_band_stream_rows(is_png_band_stream *s, const uint8_t *rows, size_t s
         }
         if (best < 0) { s->status = IS_PNG_INVALID_CALL; break; }
         uint8_t *chosen = s->candidates + (size_t)best * (length + 1);
-        s->adler = adler32(s->adler, chosen, (uInt)(length + 1));
+        s->adler = is_adler32(s->adler, chosen, length + 1, 1);
         s->z.next_in = chosen;
         s->z.avail_in = (uInt)(length + 1);
         s->rows_left--;

@@ -171,6 +171,11 @@ void is_png_band_free(is_png_band *band);
 typedef struct is_png_band_stream is_png_band_stream;
 int is_png_band_stream_begin(const is_png_band_params *params, const uint8_t *row_before, is_png_band_stream **out);
 int is_png_band_stream_rows(is_png_band_stream *stream, const uint8_t *rows, size_t stride, uint32_t count);
+
+/* Adler-32 of `count` bytes continuing `adler` (1 to start), equal to zlib's `adler32` for every
+ * input (adler32_simd.c): 32 bytes a step with SSSE3 where the CPU has it and `vectorised` is
+ * non-zero, a byte at a time otherwise (the tests compare the two). */
+uint32_t is_adler32(uint32_t adler, const uint8_t *bytes, size_t count, int vectorised);
 int is_png_band_stream_finish(is_png_band_stream *stream, is_png_band *band);
 void is_png_band_stream_free(is_png_band_stream *stream);
 
