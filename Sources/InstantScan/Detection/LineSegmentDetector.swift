@@ -49,17 +49,21 @@ struct LineSegmentDetector: Sendable {
             gradient.cos2.withUnsafeBufferPointer { vc in
                 gradient.sin2.withUnsafeBufferPointer { vs in
                     used.withUnsafeMutableBufferPointer { used in
-                        var usable = 0
+                        // The usable pixels in index order, so the sort below visits them alone instead
+                        // of scanning the whole image a second time for them.
+                        var candidates: [Int32] = []
+                        candidates.reserveCapacity(n / 8)
                         for y in 1..<(h - 1) {
                             for x in 1..<(w - 1) {
                                 let i = y * w + x
                                 if mag[i] >= threshold && ridge[i] != 0 {
                                     used[i] = 0
                                     counts[bins - 1 - min(Int(mag[i] * 4), bins - 1)] += 1
-                                    usable += 1
+                                    candidates.append(Int32(i))
                                 }
                             }
                         }
+                        var usable = candidates.count
                         // On a textured surface most ridges are texture: raise the floor to a share of the
                         // median ridge strength, so the growing spends its time on edges that can matter.
                         var seen = 0, medianBin = bins - 1
@@ -80,7 +84,8 @@ struct LineSegmentDetector: Sendable {
                             start += c
                         }
                         var kept = 0
-                        for i in 0..<n where used[i] == 0 {
+                        for c in candidates {
+                            let i = Int(c)
                             let b = bins - 1 - min(Int(mag[i] * 4), bins - 1)
                             if b > floorBin {
                                 used[i] = 1
