@@ -39,7 +39,8 @@ public struct PrintColorCorrection: Sendable {
 
     /// The conversion from `decoded`'s colour space into ``profile``'s.
     func converter(for decoded: DecodedImage, warnings: inout [String]) throws -> ColorConverter {
-        try ColorConverter(from: Self.inputProfile(of: decoded, warnings: &warnings), to: profile.profile)
+        try ColorConverterCache.shared.converter(from: Self.inputProfile(of: decoded, warnings: &warnings),
+                                                 to: profile.profile)
     }
 
     /// White-balances `image` (already in ``profile``'s space) and stretches it, in place.
