@@ -34,15 +34,24 @@ extension PrintRefiner {
         guard let toUnit = Homography.mapping(PrintTemplate.unitCard.corners, to: card.corners)?.inverse else {
             return edges
         }
+        let predictedLines = (0..<4).map { ImageLine(predicted.corners[$0], predicted.corners[($0 + 1) % 4]) }
         return (0..<4).map { i -> EdgeRefiner.Result? in
-            guard let edge = edges[i] else { return nil }
-            let before = ImageLine(predicted.corners[(i + 3) % 4], predicted.corners[i])
-            let after = ImageLine(predicted.corners[(i + 1) % 4], predicted.corners[(i + 2) % 4])
-            guard let start = edge.line.intersection(before), let end = edge.line.intersection(after) else { return nil }
-            // Top and bottom sides lie across y on the unit card, left and right across x.
-            let across: (Point) -> Double = { i % 2 == 0 ? $0.y : $0.x }
-            return abs(across(toUnit.apply(start)) - across(toUnit.apply(end))) <= windowSideTilt ? edge : nil
+            guard let edge = edges[i],
+                  let ends = Self.ends(of: edge, side: i, between: predictedLines, toUnit: toUnit) else { return nil }
+            return abs(ends.start - ends.end) <= windowSideTilt ? edge : nil
         }
+    }
+
+    /// Where a measured window side's two ends sit across it on the unit card: its line cut by the
+    /// neighbouring sides of `lines` (the window's sides in corner order), mapped by `toUnit`. Top
+    /// and bottom sides lie across y, left and right across x. Nil when the side runs parallel to
+    /// a neighbour.
+    static func ends(of edge: EdgeRefiner.Result, side i: Int, between lines: [ImageLine], toUnit: Homography)
+        -> (start: Double, end: Double)? {
+        guard let start = edge.line.intersection(lines[(i + 3) % 4]),
+              let end = edge.line.intersection(lines[(i + 1) % 4]) else { return nil }
+        let across: (Point) -> Double = { i % 2 == 0 ? $0.y : $0.x }
+        return (across(toUnit.apply(start)), across(toUnit.apply(end)))
     }
 
     /// Whether `card` fits a known format once the one side of its measured window that slants
@@ -118,14 +127,11 @@ extension PrintRefiner {
             guard let edge = edges[i], edge.inlierFraction >= windowSideInliers,
                   edge.foundFraction >= windowSideFound, edge.significance >= windowSideSignificance,
                   edge.scale <= windowSideSpread,
-                  let start = edge.line.intersection(predictedLines[(i + 3) % 4]),
-                  let end = edge.line.intersection(predictedLines[(i + 1) % 4])
+                  let ends = Self.ends(of: edge, side: i, between: predictedLines, toUnit: toUnit)
             else { continue }
-            // Where the side's two ends sit across it on the unit card, against the template's place:
-            // top and bottom sides move in y, left and right in x.
-            let across: (Point) -> Double = { i % 2 == 0 ? $0.y : $0.x }
-            let place = across(nominal[i])
-            let d0 = across(toUnit.apply(start)) - place, d1 = across(toUnit.apply(end)) - place
+            // The side's ends against the template's place.
+            let place = i % 2 == 0 ? nominal[i].y : nominal[i].x
+            let d0 = ends.start - place, d1 = ends.end - place
             guard max(abs(d0), abs(d1)) <= windowSideReach, abs(d0 - d1) <= windowSideSkew else { continue }
             lines[i] = edge.line
             measured[i] = true

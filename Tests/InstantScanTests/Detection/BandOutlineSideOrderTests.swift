@@ -8,28 +8,8 @@ struct BandOutlineSideOrderTests {
     @Test("a quad's score against a bar is the same whichever side is measured first")
     func sameFromAnySide() throws {
         // A red-banded Mini with a blue picture on a grey wall; quads all around it, some on the card.
-        let w = 400, h = 300
         let card = SceneMaker.corners(format: .instaxMini, center: Point(200, 150), height: 150, rotation: 0.05)
-        let window = try #require(PrintTemplate(format: .instaxMini).window(forCard: card))
-        func inside(_ q: Quad, _ p: Point) -> Bool {
-            (0..<4).allSatisfy { i in
-                let a = q.corners[i], b = q.corners[(i + 1) % 4]
-                return (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x) >= 0
-            }
-        }
-        var red = [Float](repeating: 120, count: w * h), green = red, blue = red
-        for y in 0..<h {
-            for x in 0..<w {
-                let p = Point(Double(x), Double(y)), i = y * w + x
-                if inside(window, p) {
-                    (red[i], green[i], blue[i]) = (40, 90, 200)
-                } else if inside(card, p) {
-                    (red[i], green[i], blue[i]) = (210, 60, 60)
-                }
-            }
-        }
-        let image = WorkingImage(width: w, height: h, red: red, green: green, blue: blue,
-                                 toUpright: AffineMap(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0))
+        let image = try RowShapeTests.bandedMini(card: card)
         let outline = BandOutline(image: image)
         let centre = card.centroid
         var above = 0, fallen = 0

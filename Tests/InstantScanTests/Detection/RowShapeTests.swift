@@ -45,10 +45,27 @@ struct RowShapeTests {
     func outlineAtSizeOff() throws {
         // A red-banded Mini with a blue picture on a grey wall, 3 % smaller than the place says: the
         // outline search looks at the predicted size first and must still go on to the card's.
-        let w = 400, h = 300
         let place = SceneMaker.corners(format: .instaxMini, center: Point(200, 150), height: 150, rotation: 0.05)
         let centre = place.centroid
         let card = place.mapped { centre + ($0 - centre) * 0.97 }
+        let image = try Self.bandedMini(card: card)
+        let found = try #require(BandOutline(image: image).quad(near: place, reach: 20, scales: BandOutline.scales(around: 1),
+                                                                clearOf: []))
+        #expect(Self.farthestApart(found.quad, card) < 1.5)
+        #expect(Self.farthestApart(place, card) > 2)
+    }
+
+    @Test("the size searched around a predicted one is within its neighbours' agreement")
+    func scales() {
+        let s = BandOutline.scales(around: 0.9)
+        #expect(s.contains(0.9))
+        #expect(s.allSatisfy { abs($0 / 0.9 - 1) <= 0.03 + 1e-9 })
+        #expect(s.count < BandOutline.freeScales.count)
+    }
+
+    /// A 400 × 300 grey wall with an Instax Mini of red border and blue picture at `card`.
+    static func bandedMini(card: Quad) throws -> WorkingImage {
+        let w = 400, h = 300
         let window = try #require(PrintTemplate(format: .instaxMini).window(forCard: card))
         func inside(_ q: Quad, _ p: Point) -> Bool {
             (0..<4).allSatisfy { i in
@@ -69,17 +86,6 @@ struct RowShapeTests {
         }
         let image = WorkingImage(width: w, height: h, red: red, green: green, blue: blue,
                                  toUpright: AffineMap(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0))
-        let found = try #require(BandOutline(image: image).quad(near: place, reach: 20, scales: BandOutline.scales(around: 1),
-                                                                clearOf: []))
-        #expect(Self.farthestApart(found.quad, card) < 1.5)
-        #expect(Self.farthestApart(place, card) > 2)
-    }
-
-    @Test("the size searched around a predicted one is within its neighbours' agreement")
-    func scales() {
-        let s = BandOutline.scales(around: 0.9)
-        #expect(s.contains(0.9))
-        #expect(s.allSatisfy { abs($0 / 0.9 - 1) <= 0.03 + 1e-9 })
-        #expect(s.count < BandOutline.freeScales.count)
+        return image
     }
 }

@@ -114,10 +114,7 @@ struct WindowPlacementTests {
         let card = scene.prints[0].corners
         let template = try #require(PrintTemplate(format: .polaroid600).window(forCard: card))
         let map = try #require(Homography.mapping(PrintTemplate.unitCard.corners, to: card.corners))
-        func side(_ a: Point, _ b: Point) -> EdgeRefiner.Result {
-            EdgeRefiner.Result(line: ImageLine(map.apply(a), map.apply(b)), inlierFraction: 1, foundFraction: 1,
-                               strength: 40, scale: 0.3, noise: 1)
-        }
+        func side(_ a: Point, _ b: Point) -> EdgeRefiner.Result { Self.side(a, b, on: map) }
         let w = PrintFormat.polaroid600.normalizedWindow.corners
         // Square to the card but 2 mm off the template's place (another format's window): kept.
         let top = side(w[0] + Point(0, 0.02), w[1] + Point(0, 0.02))
@@ -152,8 +149,7 @@ struct WindowPlacementTests {
         let map = try #require(Homography.mapping(PrintTemplate.unitCard.corners, to: card.corners))
         // Sides as lines through two unit-card points, moved across the card by shares of it.
         func side(_ a: Point, _ b: Point, inliers: Double = 1) -> EdgeRefiner.Result {
-            EdgeRefiner.Result(line: ImageLine(map.apply(a), map.apply(b)), inlierFraction: inliers, foundFraction: 1,
-                               strength: 40, scale: 0.3, noise: 1)
+            Self.side(a, b, on: map, inliers: inliers)
         }
         let w = PrintFormat.polaroid600.normalizedWindow.corners
         let top = side(w[0] + Point(0, 0.01), w[1] + Point(0, 0.01))            // 1 mm low, square: seen
@@ -291,5 +287,11 @@ struct WindowPlacementTests {
         #expect(abs(r.offset - (0.01 * 0.01 + 0.02 * 0.02).squareRoot()) < 1e-6)
         let other = try #require(FormatClassifier.windowResidual(window: shifted, card: card, format: .instaxSquare))
         #expect(other.size > 0.01)
+    }
+
+    /// A clear measured window side through two points of the unit card mapped by `map` onto the photo.
+    static func side(_ a: Point, _ b: Point, on map: Homography, inliers: Double = 1) -> EdgeRefiner.Result {
+        EdgeRefiner.Result(line: ImageLine(map.apply(a), map.apply(b)), inlierFraction: inliers, foundFraction: 1,
+                           strength: 40, scale: 0.3, noise: 1)
     }
 }
