@@ -99,6 +99,7 @@ struct BorderAppearance: Sendable {
         // Per side, the band's half-width in the photo's pixels: how far its neighbours' colour reaches.
         var halfWidths: [Double] = []
         var clippedWhite = [Bool](repeating: false, count: 4)
+        var outsideClippedWhite = [Bool](repeating: false, count: 4)
         let cardCentre = card.centroid, windowCentre = window.centroid
         for i in 0..<4 {
             let j = (i + 1) % 4
@@ -147,10 +148,11 @@ struct BorderAppearance: Sendable {
             lit.append(samples.count * 2 > count ? unglared(samples) : nil)
             bandSamples.append(samples.count * 2 > count ? samples : [])
             againstTable.append(ratios.count * 2 > count ? OrderStatistic.select(&ratios, ratios.count / 2) : nil)
-            let out = stripSamples(card.corners[i], card.corners[j], awayFrom: cardCentre, offset: stripOffset)
-            let ins = stripSamples(window.corners[i], window.corners[j], awayFrom: windowCentre, offset: -stripOffset)
+            let (out, outClipped) = stripSamples(card.corners[i], card.corners[j], awayFrom: cardCentre, offset: stripOffset)
+            let ins = stripSamples(window.corners[i], window.corners[j], awayFrom: windowCentre, offset: -stripOffset).samples
             outside.append(out.map(median) ?? nil)
             inside.append(ins.map(median) ?? nil)
+            outsideClippedWhite[i] = outClipped
             outsideSamples.append(out ?? [])
             // A side clipped white nearly all along is a white border exposed to the top of the
             // range (or glare over one, which looks the same): plain, and white.
@@ -171,9 +173,14 @@ struct BorderAppearance: Sendable {
             // A side clipped white is white against the table and the picture: its edges count.
             if band[i] != nil { bandSides += 1 }
             guard let c = band[i] ?? (clippedWhite[i] ? white : nil) else { continue }
-            if outside[i] != nil { cardSides += 1 }
+            // A surface clipped white beyond a band that is not (a white table the exposure burnt
+            // out) is white against the band's own colour: the card's edge counts. Beside a clipped
+            // band it says nothing, as white against white or glare over both. Inside the window it
+            // stays unread: a dark frame round a burnt-out white is a lit phone screen as often.
+            let outsideColour = outside[i] ?? (outsideClippedWhite[i] && band[i] != nil ? white : nil)
+            if outsideColour != nil { cardSides += 1 }
             if inside[i] != nil { windowSides += 1 }
-            if let o = outside[i], Self.distance(o, c) >= minimumContrast { cardEdges += 1 }
+            if let o = outsideColour, Self.distance(o, c) >= minimumContrast { cardEdges += 1 }
             if let w = inside[i], Self.distance(w, c) >= minimumContrast { windowEdges += 1 }
         }
         // The sides agree by their medians, or, where a sheen lies over part of the band, by the
@@ -289,15 +296,17 @@ struct BorderAppearance: Sendable {
         return (mid - centre).x * n.x + (mid - centre).y * n.y < 0 ? n * -1 : n
     }
 
-    /// The typical colour of a strip parallel to side a→b, `offset` pixels beyond it (away from
-    /// `centre`; a negative offset goes toward it).
-    private func stripSamples(_ a: Point, _ b: Point, awayFrom centre: Point, offset: Double) -> [Color]? {
+    /// The samples of a strip parallel to side a→b, `offset` pixels beyond it (away from `centre`; a
+    /// negative offset goes toward it), nil when most are missing; and whether most are clipped white.
+    private func stripSamples(_ a: Point, _ b: Point, awayFrom centre: Point, offset: Double)
+        -> (samples: [Color]?, clippedWhite: Bool) {
         let d = b - a
         let len = (d.x * d.x + d.y * d.y).squareRoot()
-        guard len > 1 else { return nil }
+        guard len > 1 else { return (nil, false) }
         let n = outward(a, b, from: centre)
         let count = max(2, Int(len * 0.7 / spacing))
         var samples: [Color] = []
+        var clipped = 0
         for k in 0...count {
             let t = 0.15 + 0.7 * Double(k) / Double(count)
             let q = a + d * t
@@ -309,9 +318,9 @@ struct BorderAppearance: Sendable {
                 guard room >= nearStripOffset else { continue }
                 p = q + n * min(offset, room)
             }
-            if let c = sample(p) { samples.append(c) }
+            if let c = sample(p) { samples.append(c) } else if isInView(p) { clipped += 1 }
         }
-        return samples.count * 2 > count ? samples : nil
+        return (samples.count * 2 > count ? samples : nil, clipped * 2 > count)
     }
 
     /// The colour at `p`, or nil outside the photo or where glare has clipped it white (it says nothing

@@ -57,4 +57,42 @@ struct ClippedWhiteBorderTests {
         let error = PrintDetectorTests.cornerError(found.card, Self.card)
         #expect(error < 2, "corner error \(error) px")
     }
+
+    /// A purple-framed Mini on a white table the exposure burnt out: the phone exposed for the
+    /// print, and everything around it is at 255, the card's soft shadow too.
+    static func purpleOnBurntTable() -> SceneMaker {
+        var s = Self.scene(paper: 235, surface: .plain(290, 290, 290))
+        s.shadow = 0
+        s.prints = [SceneMaker.Print(format: .instaxMini, corners: card, cardColor: (170, 60, 200), pictureSeed: 3)]
+        return s
+    }
+
+    @Test("a coloured border on a table clipped white keeps its card edges: white against its colour")
+    func colouredBorderOnClippedTable() throws {
+        let result = try Self.appearance(Self.purpleOnBurntTable(), card: Self.card)
+        #expect(result.cardContrast == 1, "card contrast \(result.cardContrast)")
+        #expect(result.factor >= 0.7, "factor \(result.factor)")
+    }
+
+    @Test("the coloured print on a table clipped white is detected, sure of itself")
+    func colouredPrintOnClippedTableIsSure() throws {
+        let prints = try PrintDetectorTests.detect(Self.purpleOnBurntTable())
+        let found = try #require(prints.first)
+        #expect(prints.count == 1)
+        #expect(found.format == .instaxMini)
+        #expect(!found.isUncertain, "confidence \(found.confidence)")
+        let error = PrintDetectorTests.cornerError(found.card, Self.card)
+        #expect(error < 2, "corner error \(error) px")
+    }
+
+    @Test("a dark frame round a burnt-out white has no window edge read from it: a lit phone screen looks so")
+    func burntWindowStaysUnread() throws {
+        var s = Self.scene(paper: 235, surface: .plain(290, 290, 290))
+        s.shadow = 0
+        s.prints = [SceneMaker.Print(format: .instaxMini, corners: Self.card, cardColor: (25, 25, 28),
+                                     isDistractor: true, blankPicture: (290, 290, 290))]
+        let result = try Self.appearance(s, card: Self.card)
+        #expect(result.cardContrast == 1, "card contrast \(result.cardContrast)")
+        #expect(result.windowContrast == 0, "window contrast \(result.windowContrast)")
+    }
 }
