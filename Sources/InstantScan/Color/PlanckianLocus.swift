@@ -178,7 +178,7 @@ extension PlanckianLocus {
         let length = across.dot(across).squareRoot()
         // Magenta is more red and more blue against green: the side where rg + bg is larger.
         let limit = across.rg + across.bg > 0 ? magentaward : greenward
-        if length > limit { across = length > 0 ? across * (limit / length) : across }
+        if length > limit { across = across * (limit / length) }
         return base + across
     }
 }
