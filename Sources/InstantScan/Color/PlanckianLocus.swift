@@ -162,12 +162,23 @@ extension PlanckianLocus {
     /// `chroma` pulled into the band of plausible lights: its temperature into `kelvins` and its
     /// distance from the locus to at most `offset` (log-ratio units, across the locus).
     func plausible(_ chroma: LightChroma, kelvins: ClosedRange<Double>, offset: Double) -> LightChroma {
+        plausible(chroma, kelvins: kelvins, greenward: offset, magentaward: offset)
+    }
+
+    /// `chroma` pulled into a band of plausible lights that may be wider on one side of the locus
+    /// than the other: its temperature into `kelvins`, and its distance from the locus to at most
+    /// `greenward` on the green side (G above both R and B) and `magentaward` on the magenta side
+    /// (log-ratio units, across the locus).
+    func plausible(_ chroma: LightChroma, kelvins: ClosedRange<Double>, greenward: Double,
+                   magentaward: Double) -> LightChroma {
         let near = nearest(to: chroma)
         let kelvin = min(max(near.kelvin, kelvins.lowerBound), kelvins.upperBound)
         let base = kelvin == near.kelvin ? near.point : point(kelvin: kelvin)
         var across = chroma - near.point
         let length = across.dot(across).squareRoot()
-        if length > offset { across = across * (offset / length) }
+        // Magenta is more red and more blue against green: the side where rg + bg is larger.
+        let limit = across.rg + across.bg > 0 ? magentaward : greenward
+        if length > limit { across = across * (limit / length) }
         return base + across
     }
 }

@@ -210,15 +210,18 @@ public struct WhiteBalance: Sendable {
         guard let scene else { return pictureEstimate(card: card) }
         let space = WorkingSpace(profile)
         var field = shape ?? IlluminationField(logLevels: [0, 0, 0])
-        let correction = scene.correction
+        let correction = scene.correction(locus: PlanckianLocus(space: space))
         // Tilts only mean a light's colour gradient on a frame of one colour; the levels carry the
         // light's colour at luminance 1, so the centre keeps its exposure.
         field.logLevels = correction.chroma.logLevels(luminance: 1, in: space)
-        let said = correction.conflicting
+        var said = correction.conflicting
             ? reason + (correction.fromSurroundings
                 ? "; the picture and its surroundings disagree: the surroundings, nearer neutral"
                 : "; the picture and its surroundings disagree: the picture, nearer neutral")
             : reason
+        if correction.pulled >= SceneLight.notedPull {
+            said += "; that light is more magenta than any lamp's: held to the edge of lamps' colours"
+        }
         let floor = HighlightFloor(whiteLevel: 1, field: field, paper: paperWhiteLinear, picture: picture)
         let ceiling = ExposureCeiling(whiteLevel: floor.whiteLevel, field: field, paper: paperWhiteLinear, samples: frame,
                                       ring: ring, space: space)
