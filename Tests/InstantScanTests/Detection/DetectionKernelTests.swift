@@ -50,6 +50,31 @@ struct DetectionKernelTests {
         }
     }
 
+    @Test("the texture pass's block means are the plain sums', at every width and factor")
+    func textureBlockMeans() {
+        for factor in [2, 3, 4] {
+            for cw in [1, 3, 4, 5, 8, 11] {
+                let ch = 3, width = cw * factor + 2
+                let plane = (0..<(width * ch * factor)).map { i in Float((i * 7919) % 1021) * 0.173 + 0.01 }
+                let got = TextureScaleSegments.average(plane, width: width, factor: factor, cw, ch)
+                var want = [Float](repeating: 0, count: cw * ch)
+                let norm = 1 / Float(factor * factor)
+                for cy in 0..<ch {
+                    for cx in 0..<cw {
+                        var total: Float = 0
+                        for dy in 0..<factor {
+                            var sum: Float = 0
+                            for dx in 0..<factor { sum += plane[(cy * factor + dy) * width + cx * factor + dx] }
+                            total += sum
+                        }
+                        want[cy * cw + cx] = total * norm
+                    }
+                }
+                #expect(got.map(\.bitPattern) == want.map(\.bitPattern), "factor \(factor), \(cw) blocks a row")
+            }
+        }
+    }
+
     /// Magnitudes about a threshold of 3, with the values a comparison can trip on.
     static let magnitudes: [Float] = [0, -0, 2.999_999_8, 3, 3.000_000_2, 250, .nan, .infinity, -.infinity,
                                       .leastNonzeroMagnitude, 1e-12, 7, 2, 3, 4, 5, 6, 0.5, 300]
