@@ -361,5 +361,6 @@ void is_lcms_convert_rgba_as_rgb(void *transform, uint64_t owner, uint8_t *first
 #endif
 
 #include "nearest_index.h"
+#include "vector_sqrt.h"
 
 #endif

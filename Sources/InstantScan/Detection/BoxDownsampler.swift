@@ -65,7 +65,8 @@ enum BoxDownsampler {
             green.withUnsafeMutableBufferPointer { g in
                 blue.withUnsafeMutableBufferPointer { b in
                     RowBands.run(bands) { _, blockRows in
-                    var columnSums = [UInt16](repeating: 0, count: rowBytes)
+                    // Eight sums of slack: the vector fold below reads two past a 3-byte row's last block.
+                    var columnSums = [UInt16](repeating: 0, count: rowBytes + 8)
                     columnSums.withUnsafeMutableBufferPointer { acc in
                         for by in blockRows {
                             // Rows four, then two at a time: a quarter or half the loads and stores of
@@ -76,9 +77,7 @@ enum BoxDownsampler {
                             if bh >= 4 {
                                 let row0 = image.rowPointer(top), row1 = image.rowPointer(top + 1)
                                 let row2 = image.rowPointer(top + 2), row3 = image.rowPointer(top + 3)
-                                for i in 0..<rowBytes {
-                                    acc[i] = (UInt16(row0[i]) &+ UInt16(row1[i])) &+ (UInt16(row2[i]) &+ UInt16(row3[i]))
-                                }
+                                storeSums(row0, row1, row2, row3, into: acc.baseAddress!, count: rowBytes)
                                 j = 4
                             } else if bh >= 2 {
                                 let row0 = image.rowPointer(top), row1 = image.rowPointer(top + 1)
@@ -109,9 +108,16 @@ enum BoxDownsampler {
                             // Offsets stay below rowBytes and the output's area: wrapping arithmetic
                             // spares an overflow test per add in the hottest scalar loop.
                             var out = origin + by * stepY
-                            if bw == 4 {
+                            if bw == 4 && bh <= 64 {
                                 // A 12 MP photo's block (4032 or 4000 pixels to 1008 or 1000): the
-                                // four columns added unrolled. Integer sums: the same in any order.
+                                // four columns added in vectors (a block of at most 64 rows sums to
+                                // below 65536, which 16 bits hold).
+                                foldBlocksOfFour(acc.baseAddress!, bytesPerPixel: bpp, blocks: ws, scale: norm,
+                                                 into: (r.baseAddress!, g.baseAddress!, b.baseAddress!), from: out, step: stepX)
+                                continue
+                            }
+                            if bw == 4 {
+                                // Blocks of more than 64 rows: the four columns added unrolled in 32 bits.
                                 let b2 = bpp &* 2, b3 = bpp &* 3
                                 for bx in 0..<ws {
                                     let p = bx &* 4 &* bpp
@@ -148,5 +154,53 @@ enum BoxDownsampler {
 
         let map = indexing.toUpright(photoStored: stored, cellWidth: Double(bw), cellHeight: Double(bh))
         return WorkingImage(width: up.width, height: up.height, red: red, green: green, blue: blue, toUpright: map)
+    }
+    /// The column sums of four rows of `count` bytes, stored (not added) into `sums`.
+    ///
+    /// A function of its own so that the loop keeps its pointers and strides in registers: inside
+    /// the band's closures the compiler reloaded the row stride for every vector.
+    @inline(never)
+    private static func storeSums(_ row0: UnsafePointer<UInt8>, _ row1: UnsafePointer<UInt8>, _ row2: UnsafePointer<UInt8>,
+                                  _ row3: UnsafePointer<UInt8>, into sums: UnsafeMutablePointer<UInt16>, count: Int) {
+        for i in 0..<count {
+            sums[i] = (UInt16(row0[i]) &+ UInt16(row1[i])) &+ (UInt16(row2[i]) &+ UInt16(row3[i]))
+        }
+    }
+
+    /// The means of `blocks` blocks four pixels wide from their column sums (`bytesPerPixel` 3 or 4
+    /// sums a pixel, red first), written to the three planes from offset `start` on, `step` apart.
+    /// A block's four columns must sum to below 65536 in each channel (the caller's blocks have at
+    /// most 64 rows of 255).
+    ///
+    /// Pixels 0 and 2, 1 and 3 are added lane by lane in vectors, then the two pairs: integer sums,
+    /// the same in any order; each mean is the sum converted and scaled as the scalar fold does.
+    /// Reads two sums past a 3-byte row's last block (the caller's slack).
+    @inline(never)
+    static func foldBlocksOfFour(_ sums: UnsafePointer<UInt16>, bytesPerPixel bpp: Int, blocks: Int, scale: Float,
+                                 into planes: (UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>),
+                                 from start: Int, step: Int) {
+        let (red, green, blue) = planes
+        let raw = UnsafeRawPointer(sums)
+        var out = start
+        @inline(__always) func write(_ block: SIMD4<UInt16>) {
+            red[out] = Float(block[0]) * scale
+            green[out] = Float(block[1]) * scale
+            blue[out] = Float(block[2]) * scale
+            out &+= step
+        }
+        if bpp == 4 {
+            for bx in 0..<blocks {
+                let p = raw + bx &* 32
+                let pairs = p.loadUnaligned(as: SIMD8<UInt16>.self) &+ (p + 16).loadUnaligned(as: SIMD8<UInt16>.self)
+                write(pairs.lowHalf &+ pairs.highHalf)
+            }
+        } else {
+            precondition(bpp == 3, "3 or 4 bytes a pixel")
+            for bx in 0..<blocks {
+                let p = raw + bx &* 24
+                let pairs = p.loadUnaligned(as: SIMD8<UInt16>.self) &+ (p + 12).loadUnaligned(as: SIMD8<UInt16>.self)
+                write(SIMD4(pairs[0], pairs[1], pairs[2], 0) &+ SIMD4(pairs[3], pairs[4], pairs[5], 0))
+            }
+        }
     }
 }

@@ -1,3 +1,5 @@
+internal import CShims
+
 /// The colour gradient of a ``WorkingImage`` after Di Zenzo: per pixel, the direction in which the
 /// colour changes fastest and how fast, from the structure tensor summed over the three channels.
 ///
@@ -104,8 +106,8 @@ struct ColorGradient: Sendable {
                         let yy = ((zero + rgy * rgy) + ggy * ggy) + bgy * bgy
                         let xy = ((zero + rgx * rgy) + ggx * ggy) + bgx * bgy
                         let half = (xx - yy) * 0.5
-                        let root = (half * half + xy * xy).squareRoot()
-                        FloatRows.store4(((xx + yy) * 0.5 + root).squareRoot(), to: magnitude + x)
+                        let root = Self.squareRoots(half * half + xy * xy)
+                        FloatRows.store4(Self.squareRoots((xx + yy) * 0.5 + root), to: magnitude + x)
                         // As `max(root, 1e-12)` below: the floor where it is at least the root.
                         let inv = 1 / root.replacing(with: 1e-12, where: root .<= 1e-12)
                         FloatRows.store4(half * inv, to: cos2 + x)
@@ -142,6 +144,12 @@ struct ColorGradient: Sendable {
         sin2 = s2
         ridge = ColorGradient.suppressNonMaxima(mag, c2, s2, width: w, height: h)
     }
+
+    /// Each lane's `squareRoot()`, in one vector instruction: `SIMD4<Float>.squareRoot()` went lane
+    /// by lane (a test, a branch and a scalar root each) where the compiler could not prove the
+    /// lanes non-negative, a quarter of the gradient's instructions.
+    @inline(__always)
+    static func squareRoots(_ v: SIMD4<Float>) -> SIMD4<Float> { is_sqrt4(v) }
 
     /// Marks pixels whose magnitude is at least that of both neighbours along the gradient direction,
     /// the direction rounded to one of four axes: in doubled angles the four sectors are the four

@@ -26,7 +26,21 @@ struct EdgeEvidence: Sendable {
         self.gradient = gradient
         self.threshold = threshold
         self.blind = blind
-        strong = gradient.magnitude.map { $0 >= threshold ? 1 : 0 }
+        strong = Self.strongMask(gradient.magnitude, threshold: threshold)
+    }
+
+    /// 1 where `magnitude` reaches `threshold`, else 0 (NaN included, as `>=` has it).
+    ///
+    /// A loop over the floats by pointer, which the compiler vectorises: `map` with a closure ran
+    /// 16 instructions a working pixel, 12 M a photo.
+    static func strongMask(_ magnitude: [Float], threshold: Float) -> [UInt8] {
+        let n = magnitude.count
+        return [UInt8](unsafeUninitializedCapacity: n) { out, count in
+            magnitude.withUnsafeBufferPointer { m in
+                for i in 0..<n { out[i] = m[i] >= threshold ? 1 : 0 }
+            }
+            count = n
+        }
     }
 
     struct SideSupport: Sendable {

@@ -1,3 +1,5 @@
+internal import CShims
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -53,13 +55,21 @@ struct LineSegmentDetector: Sendable {
                         // of scanning the whole image a second time for them.
                         var candidates: [Int32] = []
                         candidates.reserveCapacity(n / 8)
-                        for y in 1..<(h - 1) {
-                            for x in 1..<(w - 1) {
-                                let i = y * w + x
-                                if mag[i] >= threshold && ridge[i] != 0 {
-                                    used[i] = 0
-                                    counts[bins - 1 - min(Int(mag[i] * 4), bins - 1)] += 1
-                                    candidates.append(Int32(i))
+                        // A pixel's bin: its magnitude in quarter levels, strongest first. Clamped as
+                        // a float before the truncation (the same bin as clamping after it: truncation
+                        // keeps order), so the unchecked conversion sees a value in 2.5 * 4 ... 1023.
+                        @inline(__always) func bin(_ i: Int) -> Int {
+                            bins &- 1 &- is_truncated(Double(min(mag[i] * 4, Float(bins - 1))))
+                        }
+                        counts.withUnsafeMutableBufferPointer { counts in
+                            for y in 1..<(h - 1) {
+                                for x in 1..<(w - 1) {
+                                    let i = y &* w &+ x
+                                    if ridge[i] != 0 && mag[i] >= threshold {
+                                        used[i] = 0
+                                        counts[bin(i)] &+= 1
+                                        candidates.append(Int32(truncatingIfNeeded: i))
+                                    }
                                 }
                             }
                         }
@@ -84,16 +94,23 @@ struct LineSegmentDetector: Sendable {
                             start += c
                         }
                         var kept = 0
-                        for c in candidates {
-                            let i = Int(c)
-                            let b = bins - 1 - min(Int(mag[i] * 4), bins - 1)
-                            if b > floorBin {
-                                used[i] = 1
-                                continue
+                        // By pointer: each bin's next place is inside `order`, which holds every candidate.
+                        counts.withUnsafeMutableBufferPointer { counts in
+                            order.withUnsafeMutableBufferPointer { order in
+                                candidates.withUnsafeBufferPointer { candidates in
+                                    for c in candidates {
+                                        let i = Int(c)
+                                        let b = bin(i)
+                                        if b > floorBin {
+                                            used[i] = 1
+                                            continue
+                                        }
+                                        order[counts[b]] = c
+                                        counts[b] &+= 1
+                                        kept &+= 1
+                                    }
+                                }
                             }
-                            order[counts[b]] = Int32(i)
-                            counts[b] += 1
-                            kept += 1
                         }
                         usable = kept
                         var region = [Int32](repeating: 0, count: 0)

@@ -76,8 +76,21 @@ struct WorkingImage: Sendable {
 
     /// 1 where every channel is at least `level`: clipped highlights, where glare hides all edges.
     func clippedMask(level: Float = 250) -> [UInt8] {
-        var mask = [UInt8](repeating: 0, count: width * height)
-        for i in 0..<mask.count where red[i] >= level && green[i] >= level && blue[i] >= level { mask[i] = 1 }
-        return mask
+        // The three tests combined without short-circuit jumps, by pointer: a loop the compiler
+        // vectorises (the jumps and bounds checks took 6 instructions a working pixel).
+        let n = width * height
+        precondition(red.count >= n && green.count >= n && blue.count >= n)
+        return [UInt8](unsafeUninitializedCapacity: n) { out, count in
+            red.withUnsafeBufferPointer { r in
+                green.withUnsafeBufferPointer { g in
+                    blue.withUnsafeBufferPointer { b in
+                        for i in 0..<n {
+                            out[i] = (r[i] >= level ? 1 : 0) & (g[i] >= level ? 1 : 0) & (b[i] >= level ? 1 : 0)
+                        }
+                    }
+                }
+            }
+            count = n
+        }
     }
 }
