@@ -5,7 +5,7 @@
  * time with AVX2: the three decode lookups and the three encode lookups are gathers, the gains,
  * multiplies and table indices vector arithmetic. Every pixel gets the bytes the Swift loop gives it:
  * the same single-precision products and sums in the same order (the gains still step pixel by
- * pixel as a sequential sum, three channels in one vector, written to a small array first), and a group of eight holding a
+ * pixel as a sequential sum, only written to a small array first), and a group of eight holding a
  * clipped channel goes through the scalar loop below, which is the Swift one transcribed.
  *
  * Only on x86-64 with AVX2 (target attributes, picked at run time); elsewhere the Swift loop runs.
@@ -77,20 +77,18 @@ static inline int correct_one(uint8_t *p, const float gain[3], const float *deco
 __attribute__((target("avx2")))
 static long correct_span_avx2(uint8_t *row, long x_begin, long x_end, const float start[3], const float step[3],
                               const float *decode, const uint8_t *encode, float top, int clip) {
-    /* The gains as one vector (red, green, blue, unused): each pixel's step is one vector add, the
-     * same three single-precision sums the Swift loop makes. */
-    __m128 gain = _mm_setr_ps(start[0], start[1], start[2], 0), stride = _mm_setr_ps(step[0], step[1], step[2], 0);
+    float gr = start[0], gg = start[1], gb = start[2];
+    const float sr = step[0], sg = step[1], sb = step[2];
     const __m256i low = _mm256_set1_epi32(0xFF), alpha = _mm256_set1_epi32((int)0xFF000000u);
     const __m256i mantissa = _mm256_set1_epi32(0x7FFFFF), below_clip = _mm256_set1_epi32(clip - 1);
-    const __m256i lanes = _mm256_setr_epi32(0, 4, 8, 12, 16, 20, 24, 28);
     const __m256 ceiling = _mm256_set1_ps(top), shift = _mm256_set1_ps(8388608.0f);
     long clipped = 0, x = x_begin;
     for (; x + 8 <= x_end; x += 8) {
         /* The gains of the eight pixels, stepped one pixel at a time as in the Swift loop. */
-        float gains[32];
+        float r_gain[8], g_gain[8], b_gain[8];
         for (int k = 0; k < 8; k++) {
-            _mm_storeu_ps(gains + 4 * k, gain);
-            gain = _mm_add_ps(gain, stride);
+            r_gain[k] = gr; g_gain[k] = gg; b_gain[k] = gb;
+            gr += sr; gg += sg; gb += sb;
         }
         uint8_t *p = row + x * 4;
         __m256i v = _mm256_loadu_si256((const __m256i *)p);
@@ -99,12 +97,15 @@ static long correct_span_avx2(uint8_t *row, long x_begin, long x_end, const floa
         __m256i b8 = _mm256_and_si256(_mm256_srli_epi32(v, 16), low);
         __m256i high = _mm256_max_epi32(r8, _mm256_max_epi32(g8, b8));
         if (_mm256_movemask_epi8(_mm256_cmpgt_epi32(high, below_clip))) {
-            for (int k = 0; k < 8; k++) clipped += correct_one(p + k * 4, gains + 4 * k, decode, encode, top, clip);
+            for (int k = 0; k < 8; k++) {
+                const float gain[3] = {r_gain[k], g_gain[k], b_gain[k]};
+                clipped += correct_one(p + k * 4, gain, decode, encode, top, clip);
+            }
             continue;
         }
-        __m256 r = _mm256_mul_ps(_mm256_i32gather_ps(decode, r8, 4), _mm256_i32gather_ps(gains, lanes, 4));
-        __m256 g = _mm256_mul_ps(_mm256_i32gather_ps(decode, g8, 4), _mm256_i32gather_ps(gains + 1, lanes, 4));
-        __m256 b = _mm256_mul_ps(_mm256_i32gather_ps(decode, b8, 4), _mm256_i32gather_ps(gains + 2, lanes, 4));
+        __m256 r = _mm256_mul_ps(_mm256_i32gather_ps(decode, r8, 4), _mm256_loadu_ps(r_gain));
+        __m256 g = _mm256_mul_ps(_mm256_i32gather_ps(decode, g8, 4), _mm256_loadu_ps(g_gain));
+        __m256 b = _mm256_mul_ps(_mm256_i32gather_ps(decode, b8, 4), _mm256_loadu_ps(b_gain));
         /* min(value, top) as Swift's min: `top < value ? top : value` (no NaN here). */
         __m256i ri = _mm256_and_si256(_mm256_castps_si256(_mm256_add_ps(_mm256_min_ps(r, ceiling), shift)), mantissa);
         __m256i gi = _mm256_and_si256(_mm256_castps_si256(_mm256_add_ps(_mm256_min_ps(g, ceiling), shift)), mantissa);
@@ -118,10 +119,9 @@ static long correct_span_avx2(uint8_t *row, long x_begin, long x_end, const floa
         _mm256_storeu_si256((__m256i *)p, out);
     }
     for (; x < x_end; x++) {
-        float gains[4];
-        _mm_storeu_ps(gains, gain);
-        clipped += correct_one(row + x * 4, gains, decode, encode, top, clip);
-        gain = _mm_add_ps(gain, stride);
+        const float gain[3] = {gr, gg, gb};
+        clipped += correct_one(row + x * 4, gain, decode, encode, top, clip);
+        gr += sr; gg += sg; gb += sb;
     }
     return clipped;
 }
