@@ -364,19 +364,6 @@ void is_lcms_convert_rgba_as_rgb(void *transform, uint64_t owner, uint8_t *first
  * its byte-at-a-time parse gives (always, on a CPU without it); -1 when out of memory. For tests. */
 int is_rle_parse_agrees(const uint8_t *input, size_t length);
 
-/* ---------------------------------------------------------------------------------------------
- * White balance's per-pixel loop with AVX2 (light_correction.c).
- * ------------------------------------------------------------------------------------------- */
-
-/* 1 when this build and CPU run is_light_correct_span. */
-int is_light_correct_available(void);
-
-/* Corrects RGBA pixels [x_begin, x_end) of `row` as LightCorrectionKernel's Swift loop does (gains
- * from `start`, stepping by `step` a pixel; `encode` readable 3 bytes past entry `top`); returns how
- * many had a channel ≥ `clip`, or -1 when unavailable (nothing written). */
-long is_light_correct_span(uint8_t *row, long x_begin, long x_end, float start_r, float start_g, float start_b,
-                           float step_r, float step_g, float step_b, const float *decode, const uint8_t *encode, float top, int clip);
-
 #include "nearest_index.h"
 
 #endif

@@ -1,5 +1,3 @@
-internal import CShims
-
 /// Divides an RGBA8 image by an illumination field in linear light, in place: the per-pixel loop
 /// behind ``WhiteBalance/apply(_:to:covering:)``, and all of its pointer work.
 ///
@@ -8,11 +6,9 @@ internal import CShims
 /// The gain (the root of paper white over the field, times the encode table's scale) is computed
 /// exactly (with `exp`) only on a grid of nodes 32 pixels apart and interpolated linearly between
 /// them: a field of degree two moves by well under 0.01 % between nodes, and an `exp` per channel
-/// per pixel would cost more than the whole stage may. The table loads are gathers, which Swift
-/// does not vectorise (and integer↔float SIMD vector conversions are out-of-line calls in Swift
-/// 6.3), so on x86-64 with AVX2 each span runs in C eight pixels at a time
-/// (`is_light_correct_span`, the same bytes: a fifth of the instructions); elsewhere the scalar
-/// Swift loop here runs.
+/// per pixel would cost more than the whole stage may. A scalar loop: the table loads are gathers,
+/// which Swift does not vectorise, and integer↔float SIMD vector conversions are out-of-line calls
+/// in Swift 6.3.
 ///
 /// A clipped channel (code ≥ 250) only says the true value was at least that bright; corrected by
 /// its own gain it would come out too dark, tinting highlights (the frame itself under a warm
@@ -27,11 +23,6 @@ struct LightCorrectionKernel {
     /// Node columns and rows.
     let columns: Int, rows: Int
     let width: Int, height: Int
-    /// Whether spans run in the AVX2 loop (``vectorAvailable`` unless a test compares the two).
-    var vectorised = LightCorrectionKernel.vectorAvailable
-
-    /// Whether this CPU runs the AVX2 loop.
-    static let vectorAvailable = is_light_correct_available() != 0
 
     /// Prepares the gains for an image of `width × height` covering the card rectangle `region`
     /// (card-normalised `u0...u1 × v0...v1`).
@@ -66,7 +57,7 @@ struct LightCorrectionKernel {
         let bands = RowBands.bands(height: height, width: width)
         var clippedPerBand = [Int](repeating: 0, count: bands.count)
         LinearLight.rootDecodeTable.withUnsafeBufferPointer { decode in
-            LinearLight.rootEncodeTableWithSlack.withUnsafeBufferPointer { encode in
+            LinearLight.rootEncodeTable.withUnsafeBufferPointer { encode in
                 nodeGains.withUnsafeBufferPointer { nodes in
                     clippedPerBand.withUnsafeMutableBufferPointer { counts in
                         RowBands.run(bands) { band, range in
@@ -88,7 +79,7 @@ struct LightCorrectionKernel {
                      && rows.upperBound - firstRow <= band.height && rows.upperBound <= height,
                      "rows \(rows) outside the band or the \(width)×\(height) image")
         return LinearLight.rootDecodeTable.withUnsafeBufferPointer { decode in
-            LinearLight.rootEncodeTableWithSlack.withUnsafeBufferPointer { encode in
+            LinearLight.rootEncodeTable.withUnsafeBufferPointer { encode in
                 nodeGains.withUnsafeBufferPointer { nodes in
                     correctRows(rows, of: band, firstRow: firstRow, decode: decode, encode: encode, nodes: nodes)
                 }
@@ -140,14 +131,9 @@ struct LightCorrectionKernel {
                              steps: (Float, Float, Float), decode: UnsafeBufferPointer<Float>,
                              encode: UnsafeBufferPointer<UInt8>) -> Int {
         let top = Float(LinearLight.rootEncodeSteps - 1)
-        let clip = Int(FrameLightFit.clipCode)
-        if vectorised {
-            return is_light_correct_span(row.assumingMemoryBound(to: UInt8.self), xs.lowerBound, xs.upperBound,
-                                         gains.0, gains.1, gains.2, steps.0, steps.1, steps.2,
-                                         decode.baseAddress, encode.baseAddress, top, Int32(clip))
-        }
         var (gr, gg, gb) = gains
         var clipped = 0
+        let clip = Int(FrameLightFit.clipCode)
         for x in xs {
             let p = row + x &* 4
             let v = UInt32(littleEndian: p.load(as: UInt32.self))

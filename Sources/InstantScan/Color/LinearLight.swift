@@ -32,10 +32,6 @@ enum LinearLight {
         return code(linear: root * root)
     }
 
-    /// ``rootEncodeTable`` with three bytes of slack past its last entry, so that a vector gather
-    /// of four bytes at any entry stays inside it (`is_light_correct_span`).
-    static let rootEncodeTableWithSlack: [UInt8] = rootEncodeTable + [255, 255, 255]
-
     /// The sRGB decoding function on 0…1 (code value → linear light).
     static func toLinear(_ v: Double) -> Double {
         v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4)

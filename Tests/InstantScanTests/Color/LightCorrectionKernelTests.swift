@@ -114,33 +114,4 @@ import Testing
             #expect(image[w - 1, h - 1][0..<3] == [92, 92, 92], "\(w)×\(h): \(image[w - 1, h - 1])")
         }
     }
-    /// The AVX2 loop (where the CPU has it) gives every byte and the clipped count the Swift loop
-    /// gives: random pixels (a sixth of them clipped, so groups of eight take both ways), a field
-    /// that varies along each row, widths that leave a tail of fewer than eight pixels, and gains
-    /// strong enough to clamp at the encode table's top.
-    @Test func vectorLoopGivesTheScalarLoopsBytes() throws {
-        let field = IlluminationField(logLevels: [-0.2, -0.9, -0.6], shape: [-0.2, 0.1, -0.1, 0.05, -0.08],
-                                      tilts: [0.05, 0, 0, -0.03, -0.04, 0.02])
-        for (index, (width, height, whiteLevel)) in [(203, 70, 0.81), (37, 9, 3.0), (7, 5, 0.5), (1000, 3, 0.95)].enumerated() {
-            var vector = LightCorrectionKernel(field: field, whiteLevel: whiteLevel, width: width, height: height,
-                                               region: (u0: 0.1, v0: 0.2, u1: 0.9, v1: 0.7))
-            var scalar = vector
-            vector.vectorised = LightCorrectionKernel.vectorAvailable
-            scalar.vectorised = false
-            let random = try ColorTestImages.random(width: width, height: height, seed: 40 + UInt64(index))
-            // Half the rows smooth and unclipped, so whole groups of eight take the vector way.
-            for y in stride(from: 0, to: height, by: 2) {
-                for x in 0..<width { random[x, y] = [UInt8(20 + x % 200), UInt8(10 + (x * 3 + y) % 230), 90, 255] }
-            }
-            let a = try PixelBuffer(width: width, height: height, packed: PixelBufferReader(random).bytes)
-            let b = try PixelBuffer(width: width, height: height, packed: PixelBufferReader(random).bytes)
-            let clippedA = vector.apply(to: a), clippedB = scalar.apply(to: b)
-            #expect(clippedA == clippedB && clippedA > 0)
-            #expect(PixelBufferReader(a).bytes == PixelBufferReader(b).bytes, "\(width)×\(height)")
-            // A band corrected on its own gives its rows the same bytes.
-            let band = try PixelBuffer(width: width, height: 2, packed: Array(PixelBufferReader(random).bytes[(width * 4)..<(width * 12)]))
-            _ = vector.apply(toBand: band, firstRow: 1, rows: 1..<3)
-            #expect(PixelBufferReader(band).bytes == Array(PixelBufferReader(b).bytes[(width * 4)..<(width * 12)]))
-        }
-    }
 }
