@@ -2,6 +2,9 @@
 
 #include <stdlib.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 /* RFC 1951: the length symbols 257...285, their base lengths and extra bits. */
 static const uint16_t is_len_base[29] = {3,  4,  5,  6,  7,  8,  9,  10, 11,  13,  15,  17,  19,  23, 27,
@@ -164,6 +167,54 @@ static inline size_t is_run(const uint8_t *b, size_t i, size_t n) {
     return length;
 }
 
+/* Parses `n` > 0 bytes into `symbols` (a byte, or 256 + a run's length), counting each in
+ * `parsed` except the first byte's; returns how many. Greedy: at each position the run there
+ * (is_run) when there is one, else the byte. */
+static size_t is_parse(uint16_t *symbols, uint32_t *parsed, const uint8_t *b, size_t n, int vector) {
+    size_t symbol_count = 0, i = 1;
+    symbols[symbol_count++] = b[0];
+#if defined(__SSE2__)
+    /* Filtered image rows are mostly literals. 30 positions at a time: where no run starts (no
+     * byte there and the two after it repeating the one before, which is_run needs), all are
+     * literals, without a look at each. The symbols are stored 32 at a time (the buffer holds `n`;
+     * at most `i` are made before position `i`). */
+    if (vector) {
+        const __m128i zero = _mm_setzero_si128();
+        while (i + 34 <= n) {
+            __m128i a0 = _mm_loadu_si128((const __m128i *)(b + i - 1)), a1 = _mm_loadu_si128((const __m128i *)(b + i));
+            __m128i c0 = _mm_loadu_si128((const __m128i *)(b + i + 15)), c1 = _mm_loadu_si128((const __m128i *)(b + i + 16));
+            /* Bit k: b[i + k] == b[i + k - 1], for k in 0...31. */
+            uint32_t equal = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(a0, a1))
+                | (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(c0, c1)) << 16;
+            /* Bit k: a run starts at i + k. */
+            uint32_t starts = equal & (equal >> 1) & (equal >> 2) & 0x3FFFFFFFu;
+            size_t literals = starts ? (size_t)__builtin_ctz(starts) : 30;
+            _mm_storeu_si128((__m128i *)(symbols + symbol_count), _mm_unpacklo_epi8(a1, zero));
+            _mm_storeu_si128((__m128i *)(symbols + symbol_count + 8), _mm_unpackhi_epi8(a1, zero));
+            _mm_storeu_si128((__m128i *)(symbols + symbol_count + 16), _mm_unpacklo_epi8(c1, zero));
+            _mm_storeu_si128((__m128i *)(symbols + symbol_count + 24), _mm_unpackhi_epi8(c1, zero));
+            for (size_t k = 0; k < literals; k++) parsed[b[i + k]]++;
+            symbol_count += literals;
+            i += literals;
+            if (starts == 0) continue;
+            size_t run = is_run(b, i, n);
+            symbols[symbol_count++] = (uint16_t)(256 + run);
+            parsed[256 + run]++;
+            i += run;
+        }
+    }
+#endif
+    (void)vector;
+    while (i < n) {
+        size_t run = is_run(b, i, n);
+        uint16_t symbol = run ? (uint16_t)(256 + run) : b[i];
+        symbols[symbol_count++] = symbol;
+        parsed[symbol]++;
+        i += run ? run : 1;
+    }
+    return symbol_count;
+}
+
 static void is_stored(is_bit_writer *w, const uint8_t *b, size_t n, int final) {
     do {
         size_t part = n < IS_STORED_MAX ? n : IS_STORED_MAX;
@@ -188,16 +239,8 @@ static size_t is_block_bound(size_t n) { return n + 5 * (n / IS_STORED_MAX + 1) 
 static void is_block(const is_rle_deflater *d, is_bit_writer *w, const uint8_t *b, size_t n, int final) {
     /* Parsed once into symbols, counted, then written from the symbols. */
     uint16_t *symbols = d->symbols;
-    size_t symbol_count = 0;
     uint32_t parsed[IS_PARSED_SYMBOLS] = {0};
-    symbols[symbol_count++] = b[0];
-    for (size_t i = 1; i < n;) {
-        size_t run = is_run(b, i, n);
-        uint16_t symbol = run ? (uint16_t)(256 + run) : b[i];
-        symbols[symbol_count++] = symbol;
-        parsed[symbol]++;
-        i += run ? run : 1;
-    }
+    size_t symbol_count = is_parse(symbols, parsed, b, n, 1);
     parsed[b[0]]++;
     uint32_t freq[IS_LITLEN_SYMBOLS] = {0};
     uint64_t matches = 0;
@@ -409,4 +452,19 @@ int is_rle_deflate(is_rle_deflater *d, const uint8_t *input, size_t length, int 
     *avail_out -= (size_t)(w.out - start);
     *next_out = w.out;
     return status;
+}
+
+int is_rle_parse_agrees(const uint8_t *input, size_t length) {
+    if (input == NULL || length == 0) return 1;
+    uint16_t *fast = (uint16_t *)malloc(length * sizeof(uint16_t)), *slow = (uint16_t *)malloc(length * sizeof(uint16_t));
+    uint32_t *fast_counts = (uint32_t *)calloc(IS_PARSED_SYMBOLS, sizeof(uint32_t));
+    uint32_t *slow_counts = (uint32_t *)calloc(IS_PARSED_SYMBOLS, sizeof(uint32_t));
+    int agrees = -1;
+    if (fast && slow && fast_counts && slow_counts) {
+        size_t a = is_parse(fast, fast_counts, input, length, 1), b = is_parse(slow, slow_counts, input, length, 0);
+        agrees = a == b && memcmp(fast, slow, a * sizeof(uint16_t)) == 0
+            && memcmp(fast_counts, slow_counts, IS_PARSED_SYMBOLS * sizeof(uint32_t)) == 0;
+    }
+    free(fast); free(slow); free(fast_counts); free(slow_counts);
+    return agrees;
 }

@@ -360,6 +360,10 @@ void is_lcms_convert_rgba_as_rgb(void *transform, uint64_t owner, uint8_t *first
 }
 #endif
 
+/* 1 when the run-only deflater's vector parse of `length` bytes (SSE2) gives the symbols and counts
+ * its byte-at-a-time parse gives (always, on a CPU without it); -1 when out of memory. For tests. */
+int is_rle_parse_agrees(const uint8_t *input, size_t length);
+
 #include "nearest_index.h"
 #include "vector_sqrt.h"
 

@@ -1,3 +1,4 @@
+import CShims
 import Testing
 @testable import InstantScan
 
@@ -66,6 +67,30 @@ extension Codecs {
 
         /// Runs are matched (a flat image is a few hundred bytes a megabyte of rows) and blocks
         /// that codes cannot shrink are stored (noise grows by the stored blocks' headers only).
+        /// The parse that skips 30 literal positions at a time where no run starts finds the
+        /// symbols the byte-at-a-time parse finds: runs starting at every offset of its window,
+        /// three equal bytes (no run: a run needs the byte before), runs of 1…300, at the ends.
+        @Test func theVectorParseFindsTheRunsTheBytewiseParseFinds() throws {
+            var random = SeededGenerator(seed: 9)
+            var bytes: [UInt8] = []
+            for piece in 0..<2_000 {
+                let literals = Int(random.next() % 40)
+                for _ in 0..<literals { bytes.append(UInt8(truncatingIfNeeded: random.next())) }
+                let value = UInt8(truncatingIfNeeded: random.next() % 4)
+                let run = piece % 3 == 0 ? 1 + Int(random.next() % 300) : 1 + Int(random.next() % 6)
+                bytes.append(contentsOf: repeatElement(value, count: run))
+            }
+            for length in [1, 2, 5, 33, 34, 35, 64, 1_000, bytes.count] {
+                #expect(is_rle_parse_agrees(bytes, length) == 1, "\(length) bytes")
+            }
+            for shift in 1..<31 {
+                let window = Array(bytes[shift..<(shift + 5_000)])
+                #expect(is_rle_parse_agrees(window, window.count) == 1, "from \(shift)")
+            }
+            let flat = [UInt8](repeating: 7, count: 1_000)
+            #expect(is_rle_parse_agrees(flat, flat.count) == 1)
+        }
+
         @Test func runsAreMatchedAndNoiseIsStored() throws {
             let raw = 190 * (3 * 700 + 1)
             let flat = try PNGEncoder.encode(Self.image(.flat), iccProfile: nil, srgbIntent: true, compression: .fast)
