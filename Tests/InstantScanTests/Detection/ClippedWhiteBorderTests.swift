@@ -49,12 +49,17 @@ struct ClippedWhiteBorderTests {
 
     @Test("the print with a clipped border is detected, sure of itself")
     func clippedPrintIsSure() throws {
-        let prints = try PrintDetectorTests.detect(Self.scene(paper: 290))
+        try Self.expectOneSureMini(in: Self.scene(paper: 290))
+    }
+
+    /// The scene's one print detected as a Mini at `card`, not uncertain.
+    static func expectOneSureMini(in scene: SceneMaker) throws {
+        let prints = try PrintDetectorTests.detect(scene)
         let found = try #require(prints.first)
         #expect(prints.count == 1)
         #expect(found.format == .instaxMini)
         #expect(!found.isUncertain, "confidence \(found.confidence)")
-        let error = PrintDetectorTests.cornerError(found.card, Self.card)
+        let error = PrintDetectorTests.cornerError(found.card, card)
         #expect(error < 2, "corner error \(error) px")
     }
 
@@ -76,13 +81,7 @@ struct ClippedWhiteBorderTests {
 
     @Test("the coloured print on a table clipped white is detected, sure of itself")
     func colouredPrintOnClippedTableIsSure() throws {
-        let prints = try PrintDetectorTests.detect(Self.purpleOnBurntTable())
-        let found = try #require(prints.first)
-        #expect(prints.count == 1)
-        #expect(found.format == .instaxMini)
-        #expect(!found.isUncertain, "confidence \(found.confidence)")
-        let error = PrintDetectorTests.cornerError(found.card, Self.card)
-        #expect(error < 2, "corner error \(error) px")
+        try Self.expectOneSureMini(in: Self.purpleOnBurntTable())
     }
 
     @Test("a dark frame round a burnt-out white has no window edge read from it: a lit phone screen looks so")
