@@ -30,7 +30,7 @@ struct BorderAppearance: Sendable {
     /// averages several of the photo's, so the one past the edge's own is the surface's alone.
     var nearStripOffset = 0.75
     /// Samples with every channel at least this bright are glare and left out.
-    var clipLevel: Float = 250
+    var clipLevel = WorkingImage.clipLevel
 
     typealias Color = (Float, Float, Float)
 

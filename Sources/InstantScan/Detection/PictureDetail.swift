@@ -17,7 +17,7 @@ struct PictureDetail: Sendable {
     /// looks for strong steps too).
     static let blank = 0.03
     /// Samples with every channel at least this bright are glare and say nothing.
-    var clipLevel: Float = 250
+    var clipLevel = WorkingImage.clipLevel
 
     /// The share of neighbouring sample pairs inside `window` (its middle 80 %) that differ by more
     /// than ``step``, or nil when too little of it is in view and unclipped to judge.

@@ -19,6 +19,11 @@ struct WorkingImage: Sendable {
     /// Full-resolution pixels per working pixel.
     var scale: Double { toUpright.scale }
 
+    /// A sample with every channel at least this bright is clipped: glare, or paper the exposure
+    /// burnt out. A phone's tone curve and JPEG leave saturated highlights a few levels short of
+    /// 255, and a working pixel averages several of them, so the line sits a little below it.
+    static let clipLevel: Float = 250
+
     init(width: Int, height: Int, red: [Float], green: [Float], blue: [Float], toUpright: AffineMap) {
         precondition(red.count == width * height && green.count == red.count && blue.count == red.count)
         self.width = width
@@ -75,7 +80,7 @@ struct WorkingImage: Sendable {
     }
 
     /// 1 where every channel is at least `level`: clipped highlights, where glare hides all edges.
-    func clippedMask(level: Float = 250) -> [UInt8] {
+    func clippedMask(level: Float = clipLevel) -> [UInt8] {
         // The three tests combined without short-circuit jumps, by pointer: a loop the compiler
         // vectorises (the jumps and bounds checks took 6 instructions a working pixel).
         let n = width * height

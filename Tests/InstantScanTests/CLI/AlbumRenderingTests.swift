@@ -14,15 +14,8 @@ import Testing
         // A missing renderer is a failure, not a skip: CI installs it (make test), and a silently
         // skipped rendering check would let a PDF no viewer can show pass.
         let tool = try #require(pdftoppm, "pdftoppm not found: install Debian's poppler-utils (`make test` does)")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = ["-r", String(dpi), "-png", pdf, folder.path("page")]
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0 && message.isEmpty, "pdftoppm: \(message)")
+        let run = try ChildProcess.run(tool, ["-r", String(dpi), "-png", pdf, folder.path("page")])
+        #expect(run.status == 0 && run.stderr.isEmpty && !run.hung, "pdftoppm: \(run.standardError)")
         let pages = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
             .filter { $0.hasPrefix("page-") && $0.hasSuffix(".png") }.sorted()
         return try pages.map { try ImageReader.decode(try PhotoFile.read(folder.path($0))).pixels }

@@ -20,14 +20,10 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
 
         let shot = output.path("shot.png")
-        let browser = Process()
-        browser.executableURL = URL(fileURLWithPath: Self.chromium!)
-        browser.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--window-size=1000,800",
-                             "--screenshot=\(shot)", URL(fileURLWithPath: report).absoluteString]
-        browser.standardOutput = FileHandle.nullDevice
-        browser.standardError = FileHandle.nullDevice
-        try browser.run()
-        browser.waitUntilExit()
+        let browser = try ChildProcess.run(Self.chromium!, ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                                                             "--window-size=1000,800", "--screenshot=\(shot)",
+                                                             URL(fileURLWithPath: report).absoluteString])
+        #expect(!browser.hung, "chromium still running after 600 s")
         let image = try ImageReader.decode(try PhotoFile.read(shot)).pixels
 
         // The preview: the card's outline in the overlay's green and the top-left corner's red dot.

@@ -60,15 +60,8 @@ import Testing
     }
 
     static func ldd(_ binary: URL) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/ldd")
-        process.arguments = [binary.path]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "ldd \(binary.path)")
-        return text
+        let run = try ChildProcess.run("/usr/bin/ldd", [binary.path])
+        #expect(run.status == 0, "ldd \(binary.path): \(run.standardError)")
+        return run.standardOutput
     }
 }

@@ -37,15 +37,7 @@ import Testing
         let run = try CLIRunner.run(["scan", photo, "-o", "-", "--corners", Self.corners] + Self.plain, in: folder.url)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.path("-.png")))
-        let process = Process()
-        process.executableURL = CLIRunner.binary
-        process.arguments = ["scan", photo, "-o", "-", "--corners", Self.corners] + Self.plain
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let bytes = [UInt8](out.fileHandleForReading.readDataToEndOfFile())
-        process.waitUntilExit()
+        let bytes = try ChildProcess.run(CLIRunner.binary.path, ["scan", photo, "-o", "-", "--corners", Self.corners] + Self.plain).stdout
         #expect(try ImageReader.info(of: bytes).storedSize == PixelSize(width: 150, height: 120))
     }
 

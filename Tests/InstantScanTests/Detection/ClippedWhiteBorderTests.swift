@@ -63,13 +63,18 @@ struct ClippedWhiteBorderTests {
         #expect(error < 2, "corner error \(error) px")
     }
 
-    /// A purple-framed Mini on a white table the exposure burnt out: the phone exposed for the
-    /// print, and everything around it is at 255, the card's soft shadow too.
-    static func purpleOnBurntTable() -> SceneMaker {
+    /// `print` alone on a white table the exposure burnt out: the phone exposed for the print, and
+    /// everything around it is at 255, the card's soft shadow too.
+    static func burntTable(_ print: SceneMaker.Print) -> SceneMaker {
         var s = Self.scene(paper: 235, surface: .plain(290, 290, 290))
         s.shadow = 0
-        s.prints = [SceneMaker.Print(format: .instaxMini, corners: card, cardColor: (170, 60, 200), pictureSeed: 3)]
+        s.prints = [print]
         return s
+    }
+
+    /// A purple-framed Mini on the burnt-out table.
+    static func purpleOnBurntTable() -> SceneMaker {
+        burntTable(SceneMaker.Print(format: .instaxMini, corners: card, cardColor: (170, 60, 200), pictureSeed: 3))
     }
 
     @Test("a coloured border on a table clipped white keeps its card edges: white against its colour")
@@ -86,11 +91,9 @@ struct ClippedWhiteBorderTests {
 
     @Test("a dark frame round a burnt-out white has no window edge read from it: a lit phone screen looks so")
     func burntWindowStaysUnread() throws {
-        var s = Self.scene(paper: 235, surface: .plain(290, 290, 290))
-        s.shadow = 0
-        s.prints = [SceneMaker.Print(format: .instaxMini, corners: Self.card, cardColor: (25, 25, 28),
-                                     isDistractor: true, blankPicture: (290, 290, 290))]
-        let result = try Self.appearance(s, card: Self.card)
+        let screen = Self.burntTable(SceneMaker.Print(format: .instaxMini, corners: Self.card, cardColor: (25, 25, 28),
+                                                      isDistractor: true, blankPicture: (290, 290, 290)))
+        let result = try Self.appearance(screen, card: Self.card)
         #expect(result.cardContrast == 1, "card contrast \(result.cardContrast)")
         #expect(result.windowContrast == 0, "window contrast \(result.windowContrast)")
     }

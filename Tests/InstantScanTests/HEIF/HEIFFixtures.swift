@@ -99,17 +99,9 @@ enum HEIFFixtures {
         let source = folder.appendingPathComponent("\(name).\(isPNG ? "png" : "jpg")")
         let output = folder.appendingPathComponent("\(name).\(outputExtension)")
         try Data(input).write(to: source)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: encoder)
-        process.arguments = arguments + [source.path, "-o", output.path]
-        let err = Pipe()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = err
-        try process.run()
-        let message = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0, let bytes = try? Data(contentsOf: output) else {
-            throw FixtureError(description: "heif-enc failed (\(process.terminationStatus)): \(String(decoding: message, as: UTF8.self))")
+        let run = try ChildProcess.run(encoder, arguments + [source.path, "-o", output.path])
+        guard run.status == 0, !run.hung, let bytes = try? Data(contentsOf: output) else {
+            throw FixtureError(description: "heif-enc failed (\(run.hung ? "hung" : "exit \(run.status)")): \(run.standardError)")
         }
         return [UInt8](bytes)
     }

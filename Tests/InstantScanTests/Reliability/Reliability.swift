@@ -111,54 +111,21 @@ struct Subprocess {
     /// Runs `executable` with `arguments`; `whileRunning` is called with the process once started.
     /// `standardOutput` names a file for the child's standard output instead (e.g. /dev/full).
     static func run(_ executable: String, _ arguments: [String], timeout: Double = 60, standardOutput: String? = nil,
-                    whileRunning: ((Process) throws -> Void)? = nil) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let outFile = FileManager.default.temporaryDirectory.appendingPathComponent("instantscan-out-\(UUID().uuidString)")
-        let errFile = FileManager.default.temporaryDirectory.appendingPathComponent("instantscan-err-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: outFile.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errFile.path, contents: nil)
-        defer {
-            try? FileManager.default.removeItem(at: outFile)
-            try? FileManager.default.removeItem(at: errFile)
-        }
-        // Files, not pipes: a chatty child can never block on a full pipe while we wait.
-        let out = try FileHandle(forWritingTo: standardOutput.map(URL.init(fileURLWithPath:)) ?? outFile)
-        let err = try FileHandle(forWritingTo: errFile)
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        try? out.close()
-        try? err.close()
+                    whileRunning: ((ChildProcess) throws -> Void)? = nil) throws -> Result {
+        let process = try ChildProcess(executable, arguments, standardOutput: standardOutput)
         do {
             try whileRunning?(process)
         } catch {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            _ = process.wait(timeout: 0)
             throw error
         }
-        let deadline = Date().addingTimeInterval(timeout)
-        var hung = false
-        while process.isRunning {
-            if Date() > deadline {
-                hung = true
-                kill(process.processIdentifier, SIGKILL)
-                break
-            }
-            usleep(10_000)
-        }
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus,
-                      stdout: (try? String(contentsOf: outFile, encoding: .utf8)) ?? "",
-                      stderr: (try? String(contentsOf: errFile, encoding: .utf8)) ?? "",
-                      hung: hung)
+        let run = process.wait(timeout: timeout)
+        return Result(status: run.status, stdout: run.standardOutput, stderr: run.standardError, hung: run.hung)
     }
 
     /// The CLI, as a user runs it.
     static func cli(_ arguments: [String], timeout: Double = 60, standardOutput: String? = nil,
-                    whileRunning: ((Process) throws -> Void)? = nil) throws -> Result {
+                    whileRunning: ((ChildProcess) throws -> Void)? = nil) throws -> Result {
         try run(CLIRunner.binary.path, arguments, timeout: timeout, standardOutput: standardOutput, whileRunning: whileRunning)
     }
 }

@@ -25,27 +25,14 @@ struct CLIRunner {
         return root.appendingPathComponent(".build/debug/instantscan")
     }()
 
-    /// Runs the binary (or `executable`) with `arguments`, and `environment` added to this process's.
+    /// Runs the binary (or `executable`) with `arguments`, and `environment` added to this
+    /// process's; a run past `timeout` seconds is killed (its status is then SIGKILL's 9).
     static func run(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil,
-                    executable: URL = binary) throws -> Result {
-        let process = Process()
-        process.executableURL = executable
-        if let directory { process.currentDirectoryURL = directory }
-        process.arguments = arguments
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        // Read before waiting so a large output cannot fill the pipe and stall the child.
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus,
-                      stdout: String(decoding: stdout, as: UTF8.self),
-                      stderr: String(decoding: stderr, as: UTF8.self))
+                    executable: URL = binary, timeout: Double = 900) throws -> Result {
+        let run = try ChildProcess.run(executable.path, arguments, environment: environment,
+                                       directory: directory?.path, timeout: timeout)
+        return Result(status: run.status, stdout: run.standardOutput,
+                      stderr: run.standardError + (run.hung ? "\n(killed: still running after \(Int(timeout)) s)" : ""))
     }
 }
 

@@ -156,6 +156,9 @@ final class DevToolsBrowser: @unchecked Sendable {
         }
     }
 
+    /// Generous: under a full parallel test run the page's scripts may wait long for a core.
+    private static let answerTimeout = 300.0
+
     private func readMessage() throws -> [String: Any] {
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
@@ -164,6 +167,11 @@ final class DevToolsBrowser: @unchecked Sendable {
                 pending = Data(pending[(end + 1)...])
                 return (try JSONSerialization.jsonObject(with: message)) as? [String: Any] ?? [:]
             }
+            // A browser that stops answering fails the test instead of parking it for ever.
+            var ready = pollfd(fd: answers, events: Int16(POLLIN), revents: 0)
+            let polled = poll(&ready, 1, Int32(Self.answerTimeout * 1000))
+            if polled < 0 && errno == EINTR { continue }
+            guard polled > 0 else { throw Failure(description: "the browser did not answer within \(Int(Self.answerTimeout)) s") }
             let n = read(answers, &buffer, buffer.count)
             guard n > 0 else { throw Failure(description: "the browser closed its pipe") }
             pending.append(contentsOf: buffer[0..<n])
