@@ -336,6 +336,30 @@ int is_heap_trim(void);
 int is_heap_mmap_threshold(size_t bytes);
 
 /* ---------------------------------------------------------------------------------------------
+ * White balance's per-pixel correction (light_correction.c): each pixel's codes to root-linear
+ * light through `decode`, times gains interpolated along the row, back to codes through `encode`.
+ * ------------------------------------------------------------------------------------------- */
+
+typedef struct {
+    const float *decode;    /* 256 root-linear values, strictly rising */
+    const uint8_t *encode;  /* top + 1 codes */
+    float top;              /* the last encode index */
+    float clip_floor;       /* decode[clip_code] */
+    uint8_t clip_code;      /* a channel at or above it is clipped */
+} is_light_tables;
+
+/*
+ * Corrects an RGBA8 row of `width` pixels in place (alpha untouched), as LightCorrectionKernel's
+ * Swift loop did: `row_gains` holds the row's gains at `columns` node columns `spacing` pixels
+ * apart (the last at width - 1), 3 a node; between two nodes the gains start at the first and
+ * step by a float add a pixel. A pixel with a clipped channel (code >= clip_code) is recovered as
+ * LightCorrectionKernel.recover does. Returns how many pixels had a clipped channel. `vectorised`
+ * non-zero uses SSE2 where the CPU has it (every x86-64); the bytes are the same.
+ */
+size_t is_light_correct_row(uint8_t *row, size_t width, const float *row_gains, size_t columns, size_t spacing,
+                            const is_light_tables *tables, int vectorised);
+
+/* ---------------------------------------------------------------------------------------------
  * Colour conversion of RGBA8 pixels through an lcms2 transform made for packed RGB8 in and out
  * (lcms_rgb.c): lcms2 has fast formatters for three-byte pixels and only its generic ones for
  * RGBA, which cost about as much again as the conversion itself.
