@@ -384,6 +384,15 @@ void is_lcms_convert_rgba_as_rgb(void *transform, uint64_t owner, uint8_t *first
 }
 #endif
 
+/* 1 when the run-only deflater writes `length` bytes as the same stream with its symbols grouped 8
+ * to a store as with each symbol written on its own; -1 when out of memory. For tests. */
+int is_rle_deflate_agrees(const uint8_t *input, size_t length);
+
+/* 1 when the PNG writer's RGBA-to-RGB packing of `pixels` pixels with SSE2 gives the bytes of its
+ * plain loop and writes nothing past the row (always, on a CPU without it); -1 when out of memory.
+ * For tests. */
+int is_png_pack_row_agrees(const uint8_t *rgba, size_t pixels);
+
 /* 1 when the run-only deflater's vector parse of `length` bytes (SSE2) gives the symbols and counts
  * its byte-at-a-time parse gives (always, on a CPU without it); -1 when out of memory. For tests. */
 int is_rle_parse_agrees(const uint8_t *input, size_t length);
