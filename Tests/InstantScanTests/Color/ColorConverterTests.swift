@@ -108,6 +108,22 @@ import Testing
         #expect(stride(from: 3, to: after.count, by: 4).allSatisfy { after[$0] == before[$0] })
     }
 
+    /// More distinct colours than a thread's table holds (2^14), each met twice far apart and
+    /// converted in parallel bands on several threads: every pixel still gets the bytes its
+    /// colour gets alone, whether its slot still held it or a colour pushed it out.
+    @Test func moreColoursThanTheTableHoldsComeOutAsEachDoesAlone() throws {
+        var random = SeededGenerator(seed: 47)
+        let palette = Array(Set((0..<40_000).map { _ in (0..<3).map { _ in UInt8.random(in: 0...255, using: &random) } }))
+        let colours = palette + palette.reversed()
+        let width = 200, count = colours.count / width * width
+        let image = try ColorTestImages.pixels(colours.prefix(count).map { ($0[0], $0[1], $0[2]) }, width: width)
+        try ColorConverter(from: .displayP3, to: .sRGB).convert(image)
+        let after = image.packedBytes()
+        let expected = try Self.fresh(palette, from: .displayP3, to: .sRGB)
+        let wrong = (0..<count).filter { Array(after[($0 * 4)..<($0 * 4 + 3)]) != expected[colours[$0]] }
+        #expect(wrong.isEmpty, "\(wrong.count) pixels differ from their colour converted alone")
+    }
+
     /// Two transforms taking turns on one thread each get their own results for the same colours,
     /// never the colours the other kept.
     @Test func convertersTakingTurnsKeepTheirOwnColours() throws {
