@@ -365,6 +365,21 @@ size_t is_light_correct_row(uint8_t *row, size_t width, const float *row_gains, 
  * RGBA, which cost about as much again as the conversion itself.
  * ------------------------------------------------------------------------------------------- */
 
+/*
+ * A profile lcms2 builds the same output transforms to as `profile` (an lcms2 profile handle; its
+ * ICC bytes `bytes`), without inverting its tone curves sample by sample for each transform
+ * (lcms_output_twin.c): its three TRCs become a parametric curve of a private type that evaluates
+ * the original curve, and whose inverse is lcms2's inversion of it, made once. NULL when the
+ * profile's three TRCs are not one tabulated curve. For matrix/TRC sources in relative colorimetric
+ * intent only; kept for the process (at most four profiles).
+ */
+void *is_lcms_output_twin(void *profile, const uint8_t *bytes, size_t length);
+
+/* How many output bytes a transform from `source` to `twin` gives differently from one to
+ * `destination`, on all 2^24 colours (RGB8, relative colorimetric); -1 when one cannot be made.
+ * For tests. */
+long is_lcms_output_twin_differences(void *source, void *destination, void *twin);
+
 /* A new owner for the per-thread table of converted colours: one per transform, never reused (a
  * transform made later at a freed one's address must not find its colours). */
 uint64_t is_lcms_cache_owner(void);

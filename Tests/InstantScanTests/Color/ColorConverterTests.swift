@@ -1,3 +1,4 @@
+import CShims
 import Testing
 @testable import InstantScan
 
@@ -171,6 +172,25 @@ import Testing
         try ColorConverter(from: theirs, to: .sRGB).convert(copy)
         let a = image.packedBytes(), b = copy.packedBytes()
         #expect(zip(a, b).allSatisfy { abs(Int($0) - Int($1)) <= 1 })
+    }
+
+    /// A transform to a built-in profile is made to its twin (is_lcms_output_twin: its tone curve
+    /// inverted once per process instead of three times a transform), which must give every one
+    /// of the 2^24 colours the bytes the profile itself gives, from matrix/TRC sources with a
+    /// tabulated curve (the other built-in profile), parametric ones (lcms2's v4 Display P3, a
+    /// gamma 2.2) and the built-in profile itself.
+    @Test(arguments: [BuiltInProfile.srgb, .displayP3])
+    func theTwinOfABuiltInProfileGivesItsTransformsOnEveryColour(destination: BuiltInProfile) throws {
+        let output = destination.profile
+        let twin = output.iccData.withUnsafeBufferPointer { is_lcms_output_twin(output.handle, $0.baseAddress, $0.count) }
+        #expect(twin != nil)
+        #expect(output.iccData.withUnsafeBufferPointer { is_lcms_output_twin(output.handle, $0.baseAddress, $0.count) } == twin,
+                "made once")
+        let sources = [ColorProfile.sRGB, .displayP3, try ColorProfile(iccData: LCMSTestProfiles.displayP3Version4()),
+                       try ColorProfile(iccData: LCMSTestProfiles.gamma22())]
+        for source in sources {
+            #expect(is_lcms_output_twin_differences(source.handle, output.handle, twin) == 0, "from \(source.name)")
+        }
     }
 
     @Test func perceptualIntentWorksToo() throws {
