@@ -168,6 +168,24 @@ static inline size_t is_run(const uint8_t *b, size_t i, size_t n) {
     return length;
 }
 
+#if defined(__SSE2__)
+/* is_run where the vector parse saw a run start at b[i] (b[i...i + 2] repeat b[i - 1], i + 3 <= n):
+ * its end found 16 bytes a compare instead of 8 and then 1 (runs after the Up filter are mostly
+ * shorter than 16). The same length. */
+static inline size_t is_run_sse2(const uint8_t *b, size_t i, size_t n) {
+    size_t length = 3, most = n - i < IS_MAX_MATCH ? n - i : IS_MAX_MATCH;
+    const __m128i c = _mm_set1_epi8((char)b[i]);
+    while (length + 16 <= most) {
+        unsigned differ = ~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(b + i + length)), c))
+                          & 0xFFFFu;
+        if (differ != 0) return length + (size_t)__builtin_ctz(differ);
+        length += 16;
+    }
+    while (length < most && b[i + length] == b[i]) length++;
+    return length;
+}
+#endif
+
 /* Parses `n` > 0 bytes into `symbols` (a byte, or 256 + a run's length), counting each in
  * `parsed` except the first byte's; returns how many. Greedy: at each position the run there
  * (is_run) when there is one, else the byte. */
@@ -198,7 +216,7 @@ static size_t is_parse(uint16_t *symbols, uint32_t *parsed, const uint8_t *b, si
             symbol_count += literals;
             i += literals;
             if (starts == 0) continue;
-            size_t run = is_run(b, i, n);
+            size_t run = is_run_sse2(b, i, n);
             symbols[symbol_count++] = (uint16_t)(256 + run);
             parsed[256 + run]++;
             i += run;

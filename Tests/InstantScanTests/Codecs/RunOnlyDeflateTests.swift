@@ -67,8 +67,8 @@ extension Codecs {
 
         /// Runs are matched (a flat image is a few hundred bytes a megabyte of rows) and blocks
         /// that codes cannot shrink are stored (noise grows by the stored blocks' headers only).
-        /// The parse that skips 30 literal positions at a time where no run starts finds the
-        /// symbols the byte-at-a-time parse finds: runs starting at every offset of its window,
+        /// The parse that skips 30 literal positions at a time where no run starts, and measures a
+        /// run 16 bytes at a time, finds the symbols the byte-at-a-time parse finds: runs starting at every offset of its window,
         /// three equal bytes (no run: a run needs the byte before), runs of 1…300, at the ends.
         @Test func theVectorParseFindsTheRunsTheBytewiseParseFinds() throws {
             var random = SeededGenerator(seed: 9)
