@@ -33,8 +33,8 @@
 
 typedef struct {
     uint64_t owner;                      /* the converter whose results these are; 0: none */
-    uint32_t key[IS_LCMS_CACHE_SIZE];    /* IS_LCMS_CACHE_VALID | r << 16 | g << 8 | b */
-    uint32_t value[IS_LCMS_CACHE_SIZE];  /* r << 16 | g << 8 | b after the transform */
+    uint32_t key[IS_LCMS_CACHE_SIZE];    /* IS_LCMS_CACHE_VALID | b << 16 | g << 8 | r */
+    uint32_t value[IS_LCMS_CACHE_SIZE];  /* b << 16 | g << 8 | r after the transform */
 } is_lcms_cache;
 
 /* Each converting thread's table, allocated on its first conversion and freed when it ends: a
@@ -66,6 +66,31 @@ uint64_t is_lcms_cache_owner(void) {
     return atomic_fetch_add_explicit(&is_lcms_next_owner, 1, memory_order_relaxed);
 }
 
+/* A colour as the low three bytes of a word, red lowest: the layout of an RGBA pixel read as a
+ * little-endian word, so that the table is looked up with one load a pixel. */
+static inline uint32_t is_lcms_colour(const uint8_t *rgb) {
+    return (uint32_t)rgb[0] | (uint32_t)rgb[1] << 8 | (uint32_t)rgb[2] << 16;
+}
+
+/* An RGBA pixel as a word, red in the low byte, alpha in the high one, and back. */
+static inline uint32_t is_lcms_load_pixel(const uint8_t *pixel) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint32_t word;
+    memcpy(&word, pixel, sizeof word);
+    return word;
+#else
+    return is_lcms_colour(pixel) | (uint32_t)pixel[3] << 24;
+#endif
+}
+
+static inline void is_lcms_store_pixel(uint8_t *pixel, uint32_t word) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(pixel, &word, sizeof word);
+#else
+    for (int k = 0; k < 4; k++) pixel[k] = (uint8_t)(word >> (8 * k));
+#endif
+}
+
 static inline uint32_t is_lcms_slot(uint32_t key) {
     return (key * 2654435761u) >> (32 - IS_LCMS_CACHE_BITS);
 }
@@ -76,10 +101,10 @@ static void is_lcms_flush(void *transform, is_lcms_cache *cache, const uint8_t *
     uint8_t out[IS_LCMS_RUN * 3];
     cmsDoTransform((cmsHTRANSFORM)transform, in, out, (cmsUInt32Number)count);
     for (size_t i = 0; i < count; i++) {
-        uint32_t key = IS_LCMS_CACHE_VALID | (uint32_t)in[i * 3] << 16 | (uint32_t)in[i * 3 + 1] << 8 | in[i * 3 + 2];
+        uint32_t key = IS_LCMS_CACHE_VALID | is_lcms_colour(in + i * 3);
         uint32_t slot = is_lcms_slot(key);
         cache->key[slot] = key;
-        cache->value[slot] = (uint32_t)out[i * 3] << 16 | (uint32_t)out[i * 3 + 1] << 8 | out[i * 3 + 2];
+        cache->value[slot] = is_lcms_colour(out + i * 3);
         memcpy(where[i], out + i * 3, 3);
     }
 }
@@ -111,13 +136,11 @@ void is_lcms_convert_rgba_as_rgb(void *transform, uint64_t owner, uint8_t *first
         uint8_t *row = first + y * stride;
         for (size_t x = column_begin; x < column_end; x += step) {
             uint8_t *pixel = row + x * 4;
-            uint32_t key = IS_LCMS_CACHE_VALID | (uint32_t)pixel[0] << 16 | (uint32_t)pixel[1] << 8 | pixel[2];
+            uint32_t word = is_lcms_load_pixel(pixel);
+            uint32_t key = IS_LCMS_CACHE_VALID | (word & 0xFFFFFFu);
             uint32_t slot = is_lcms_slot(key);
             if (cache->key[slot] == key) {
-                uint32_t value = cache->value[slot];
-                pixel[0] = (uint8_t)(value >> 16);
-                pixel[1] = (uint8_t)(value >> 8);
-                pixel[2] = (uint8_t)value;
+                is_lcms_store_pixel(pixel, (word & 0xFF000000u) | cache->value[slot]);
                 continue;
             }
             in[missed * 3] = pixel[0];
