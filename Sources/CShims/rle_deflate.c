@@ -237,9 +237,9 @@ static size_t is_parse(uint16_t *symbols, uint32_t *parsed, const uint8_t *b, si
 /* Writes `n` symbols through `code` and `length`. Up-filtered photo rows code in about 3.5 bits a
  * symbol, so 8 symbols nearly always fit beside the fewer than 8 bits pending: a group of 8 goes in
  * before one 8-byte store when its last bit lands within 63, and one store a symbol otherwise
- * (long codes, matches). The same bits as one symbol at a time, for 9 instructions a symbol
- * instead of 14. The writer's state stays in locals: through the pointer, every byte stored would
- * reload it. */
+ * (long codes, matches). The same bits as one symbol at a time, for about 10 instructions a
+ * symbol instead of 14. The writer's state stays in locals: through the pointer, every byte stored
+ * would reload it. */
 static void is_write_symbols(is_bit_writer *w, const uint16_t *symbols, size_t n, const uint32_t *code,
                              const uint8_t *length) {
     enum { GROUP = 8 };

@@ -10,7 +10,7 @@ internal import CShims
 /// them: a field of degree two moves by well under 0.01 % between nodes, and an `exp` per channel
 /// per pixel would cost more than the whole stage may. The loop over a row is C
 /// (`is_light_correct_row`): with SSE2 a pixel's three channels go through one vector, which Swift
-/// 6.3 cannot express (integer↔float SIMD conversions are out-of-line calls there), at 27
+/// 6.3 cannot express (integer↔float SIMD conversions are out-of-line calls there), at 35
 /// instructions a pixel instead of 51, with the same float operations in the same order, so the
 /// same bytes. AVX2 gathers of four pixels cut the instructions further but ran 1.5× slower on AMD
 /// EPYC; this keeps the table loads scalar.
