@@ -113,7 +113,8 @@ void *is_lcms_output_twin(void *profile, const uint8_t *bytes, size_t length) {
     }
     if (found == NULL && is_twin_count < IS_TWIN_SLOTS) {
         if (!is_twin_registered) is_twin_registered = cmsPlugin(&is_twin_plugin) ? 1 : -1;
-        if (is_twin_registered == 1 && is_make_twin(&is_twin_slots[is_twin_count], is_twin_count, profile, bytes, length)) {
+        is_twin_slot *slot = &is_twin_slots[is_twin_count];
+        if (is_twin_registered == 1 && is_make_twin(slot, is_twin_count, profile, bytes, length)) {
             found = is_twin_slots[is_twin_count++].twin;
         }
     }
@@ -127,7 +128,8 @@ long is_lcms_output_twin_differences(void *source, void *destination, void *twin
     cmsHTRANSFORM fast = cmsCreateTransform((cmsHPROFILE)source, TYPE_RGB_8, (cmsHPROFILE)twin, TYPE_RGB_8,
                                             INTENT_RELATIVE_COLORIMETRIC, cmsFLAGS_NOCACHE);
     enum { COLOURS = 1 << 16 };
-    uint8_t *in = (uint8_t *)malloc(3 * COLOURS), *a = (uint8_t *)malloc(3 * COLOURS), *b = (uint8_t *)malloc(3 * COLOURS);
+    uint8_t *in = (uint8_t *)malloc(3 * COLOURS), *a = (uint8_t *)malloc(3 * COLOURS);
+    uint8_t *b = (uint8_t *)malloc(3 * COLOURS);
     long differences = -1;
     if (plain && fast && in && a && b) {
         differences = 0;

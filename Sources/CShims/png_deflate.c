@@ -42,7 +42,8 @@ static void is_pack_row_with(const uint8_t *src, size_t in_bpp, uint8_t *out, si
             for (; o + 16 <= length; x += 16, o += 12) {
                 __m128i v = _mm_loadu_si128((const __m128i *)(src + x));
                 __m128i halves = _mm_or_si128(_mm_and_si128(v, low), _mm_and_si128(_mm_srli_epi64(v, 8), high));
-                __m128i packed = _mm_or_si128(_mm_and_si128(halves, first6), _mm_andnot_si128(first6, _mm_srli_si128(halves, 2)));
+                __m128i packed = _mm_or_si128(_mm_and_si128(halves, first6),
+                                              _mm_andnot_si128(first6, _mm_srli_si128(halves, 2)));
                 _mm_storeu_si128((__m128i *)(out + o), packed);
             }
         }

@@ -176,8 +176,8 @@ static inline size_t is_run_sse2(const uint8_t *b, size_t i, size_t n) {
     size_t length = 3, most = n - i < IS_MAX_MATCH ? n - i : IS_MAX_MATCH;
     const __m128i c = _mm_set1_epi8((char)b[i]);
     while (length + 16 <= most) {
-        unsigned differ = ~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(b + i + length)), c))
-                          & 0xFFFFu;
+        __m128i next = _mm_loadu_si128((const __m128i *)(b + i + length));
+        unsigned differ = ~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(next, c)) & 0xFFFFu;
         if (differ != 0) return length + (size_t)__builtin_ctz(differ);
         length += 16;
     }
