@@ -6,6 +6,9 @@
 #include <string.h>
 #include <unistd.h>
 #include <zlib.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 /*
  * PNG image data compressed in row bands that run concurrently and join into ONE zlib stream.
@@ -24,10 +27,29 @@
  */
 
 /* The first `bpp` bytes of each `in_bpp`-byte pixel (RGBA rows written as RGB): a plain loop, not
- * a memcpy call a pixel. */
-static void is_pack_row(const uint8_t *src, size_t in_bpp, uint8_t *out, size_t bpp, size_t length) {
+ * a memcpy call a pixel. With SSE2 (`vector`), RGBA to RGB goes four pixels a step: 4 instructions
+ * a pixel instead of 10. */
+static void is_pack_row_with(const uint8_t *src, size_t in_bpp, uint8_t *out, size_t bpp, size_t length, int vector) {
     if (in_bpp == 4 && bpp == 3) {
-        for (size_t x = 0, o = 0; o < length; x += 4, o += 3) {
+        size_t x = 0, o = 0;
+#if defined(__SSE2__)
+        /* In each 64-bit half, the low pixel's three bytes and the high one's shifted down beside
+         * them (6 bytes); then the upper half's six moved down against the lower's. 16 bytes are
+         * stored for 12, so only while all 16 lie inside the row. */
+        if (vector) {
+            const __m128i low = _mm_set1_epi64x(0xFFFFFF), high = _mm_set1_epi64x(0xFFFFFF000000);
+            const __m128i first6 = _mm_setr_epi8(-1, -1, -1, -1, -1, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+            for (; o + 16 <= length; x += 16, o += 12) {
+                __m128i v = _mm_loadu_si128((const __m128i *)(src + x));
+                __m128i halves = _mm_or_si128(_mm_and_si128(v, low), _mm_and_si128(_mm_srli_epi64(v, 8), high));
+                __m128i packed = _mm_or_si128(_mm_and_si128(halves, first6),
+                                              _mm_andnot_si128(first6, _mm_srli_si128(halves, 2)));
+                _mm_storeu_si128((__m128i *)(out + o), packed);
+            }
+        }
+#endif
+        (void)vector;
+        for (; o < length; x += 4, o += 3) {
             out[o] = src[x];
             out[o + 1] = src[x + 1];
             out[o + 2] = src[x + 2];
@@ -37,6 +59,26 @@ static void is_pack_row(const uint8_t *src, size_t in_bpp, uint8_t *out, size_t 
     for (size_t x = 0, o = 0; o < length; x += in_bpp, o += bpp) {
         for (size_t c = 0; c < bpp; c++) out[o + c] = src[x + c];
     }
+}
+
+static void is_pack_row(const uint8_t *src, size_t in_bpp, uint8_t *out, size_t bpp, size_t length) {
+    is_pack_row_with(src, in_bpp, out, bpp, length, 1);
+}
+
+int is_png_pack_row_agrees(const uint8_t *rgba, size_t pixels) {
+    if (rgba == NULL || pixels == 0) return 1;
+    /* One byte past each row: the vector path must not write it. */
+    uint8_t *fast = (uint8_t *)malloc(pixels * 3 + 1), *slow = (uint8_t *)malloc(pixels * 3 + 1);
+    int agrees = -1;
+    if (fast && slow) {
+        fast[pixels * 3] = slow[pixels * 3] = 0xA5;
+        is_pack_row_with(rgba, 4, fast, 3, pixels * 3, 1);
+        is_pack_row_with(rgba, 4, slow, 3, pixels * 3, 0);
+        agrees = memcmp(fast, slow, pixels * 3 + 1) == 0 && fast[pixels * 3] == 0xA5;
+    }
+    free(fast);
+    free(slow);
+    return agrees;
 }
 
 /* libpng's filter heuristic: the sum of the filtered bytes taken as signed, the smallest wins. */

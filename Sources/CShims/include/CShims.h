@@ -336,10 +336,49 @@ int is_heap_trim(void);
 int is_heap_mmap_threshold(size_t bytes);
 
 /* ---------------------------------------------------------------------------------------------
+ * White balance's per-pixel correction (light_correction.c): each pixel's codes to root-linear
+ * light through `decode`, times gains interpolated along the row, back to codes through `encode`.
+ * ------------------------------------------------------------------------------------------- */
+
+typedef struct {
+    const float *decode;    /* 256 root-linear values, strictly rising */
+    const uint8_t *encode;  /* top + 1 codes */
+    float top;              /* the last encode index */
+    float clip_floor;       /* decode[clip_code] */
+    uint8_t clip_code;      /* a channel at or above it is clipped */
+} is_light_tables;
+
+/*
+ * Corrects an RGBA8 row of `width` pixels in place (alpha untouched), as LightCorrectionKernel's
+ * Swift loop did: `row_gains` holds the row's gains at `columns` node columns `spacing` pixels
+ * apart (the last at width - 1), 3 a node; between two nodes the gains start at the first and
+ * step by a float add a pixel. A pixel with a clipped channel (code >= clip_code) is recovered as
+ * LightCorrectionKernel.recover does. Returns how many pixels had a clipped channel. `vectorised`
+ * non-zero uses SSE2 where the CPU has it (every x86-64); the bytes are the same.
+ */
+size_t is_light_correct_row(uint8_t *row, size_t width, const float *row_gains, size_t columns, size_t spacing,
+                            const is_light_tables *tables, int vectorised);
+
+/* ---------------------------------------------------------------------------------------------
  * Colour conversion of RGBA8 pixels through an lcms2 transform made for packed RGB8 in and out
  * (lcms_rgb.c): lcms2 has fast formatters for three-byte pixels and only its generic ones for
  * RGBA, which cost about as much again as the conversion itself.
  * ------------------------------------------------------------------------------------------- */
+
+/*
+ * A profile lcms2 builds the same output transforms to as `profile` (an lcms2 profile handle; its
+ * ICC bytes `bytes`), without inverting its tone curves sample by sample for each transform
+ * (lcms_output_twin.c): its three TRCs become a parametric curve of a private type that evaluates
+ * the original curve, and whose inverse is lcms2's inversion of it, made once. NULL when the
+ * profile's three TRCs are not one tabulated curve. For matrix/TRC sources in relative colorimetric
+ * intent only; kept for the process (at most four profiles).
+ */
+void *is_lcms_output_twin(void *profile, const uint8_t *bytes, size_t length);
+
+/* How many output bytes a transform from `source` to `twin` gives differently from one to
+ * `destination`, on all 2^24 colours (RGB8, relative colorimetric); -1 when one cannot be made.
+ * For tests. */
+long is_lcms_output_twin_differences(void *source, void *destination, void *twin);
 
 /* A new owner for the per-thread table of converted colours: one per transform, never reused (a
  * transform made later at a freed one's address must not find its colours). */
@@ -359,6 +398,15 @@ void is_lcms_convert_rgba_as_rgb(void *transform, uint64_t owner, uint8_t *first
 #ifdef __cplusplus
 }
 #endif
+
+/* 1 when the run-only deflater writes `length` bytes as the same stream with its symbols grouped 8
+ * to a store as with each symbol written on its own; -1 when out of memory. For tests. */
+int is_rle_deflate_agrees(const uint8_t *input, size_t length);
+
+/* 1 when the PNG writer's RGBA-to-RGB packing of `pixels` pixels with SSE2 gives the bytes of its
+ * plain loop and writes nothing past the row (always, on a CPU without it); -1 when out of memory.
+ * For tests. */
+int is_png_pack_row_agrees(const uint8_t *rgba, size_t pixels);
 
 /* 1 when the run-only deflater's vector parse of `length` bytes (SSE2) gives the symbols and counts
  * its byte-at-a-time parse gives (always, on a CPU without it); -1 when out of memory. For tests. */

@@ -1,3 +1,5 @@
+internal import CShims
+
 /// Divides an RGBA8 image by an illumination field in linear light, in place: the per-pixel loop
 /// behind ``WhiteBalance/apply(_:to:covering:)``, and all of its pointer work.
 ///
@@ -6,9 +8,12 @@
 /// The gain (the root of paper white over the field, times the encode table's scale) is computed
 /// exactly (with `exp`) only on a grid of nodes 32 pixels apart and interpolated linearly between
 /// them: a field of degree two moves by well under 0.01 % between nodes, and an `exp` per channel
-/// per pixel would cost more than the whole stage may. A scalar loop: the table loads are gathers,
-/// which Swift does not vectorise, and integer↔float SIMD vector conversions are out-of-line calls
-/// in Swift 6.3.
+/// per pixel would cost more than the whole stage may. The loop over a row is C
+/// (`is_light_correct_row`): with SSE2 a pixel's three channels go through one vector, which Swift
+/// 6.3 cannot express (integer↔float SIMD conversions are out-of-line calls there), at 35
+/// instructions a pixel instead of 51, with the same float operations in the same order, so the
+/// same bytes. AVX2 gathers of four pixels cut the instructions further but ran 1.5× slower on AMD
+/// EPYC; this keeps the table loads scalar.
 ///
 /// A clipped channel (code ≥ 250) only says the true value was at least that bright; corrected by
 /// its own gain it would come out too dark, tinting highlights (the frame itself under a warm
@@ -90,6 +95,10 @@ struct LightCorrectionKernel {
     private func correctRows(_ range: Range<Int>, of image: PixelBuffer, firstRow: Int, decode: UnsafeBufferPointer<Float>,
                              encode: UnsafeBufferPointer<UInt8>, nodes: UnsafeBufferPointer<Float>) -> Int {
         let spacing = LightCorrectionKernel.nodeSpacing
+        var tables = is_light_tables(decode: decode.baseAddress, encode: encode.baseAddress,
+                                     top: Float(LinearLight.rootEncodeSteps - 1),
+                                     clip_floor: decode[Int(FrameLightFit.clipCode)], clip_code: FrameLightFit.clipCode)
+        let vectorised: Int32 = LightCorrectionKernel.decodeRisesStrictly ? 1 : 0
         // This row's gains at each node column, interpolated between the two node rows around it.
         var rowGains = [Float](repeating: 0, count: columns * 3)
         var clipped = 0
@@ -102,74 +111,20 @@ struct LightCorrectionKernel {
                 for k in 0..<(columns * 3) {
                     rowGains[k] = nodes[upper + k] + t * (nodes[lower + k] - nodes[upper + k])
                 }
-                let row = UnsafeMutableRawPointer(image.rowPointer(y - firstRow))
-                if columns == 1 {
-                    clipped &+= correctSpan(row, 0..<width, gains: (rowGains[0], rowGains[1], rowGains[2]),
-                                            steps: (0, 0, 0), decode: decode, encode: encode)
-                    continue
-                }
-                // Node columns sit at i·spacing and at the last pixel; the last span ends the row.
-                for i in 0..<(columns - 1) {
-                    let xa = i * spacing, xb = min((i + 1) * spacing, width - 1)
-                    let span = Float(xb - xa)
-                    let n0 = i * 3, n1 = n0 + 3
-                    let start = (rowGains[n0], rowGains[n0 + 1], rowGains[n0 + 2])
-                    let steps = ((rowGains[n1] - start.0) / span, (rowGains[n1 + 1] - start.1) / span,
-                                 (rowGains[n1 + 2] - start.2) / span)
-                    clipped &+= correctSpan(row, xa..<(i == columns - 2 ? width : xb), gains: start, steps: steps,
-                                            decode: decode, encode: encode)
-                }
+                // Node columns sit at i·spacing and at the last pixel, the gains stepping between them.
+                clipped &+= is_light_correct_row(image.rowPointer(y - firstRow), width, rowGains.baseAddress, columns, spacing,
+                                                 &tables, vectorised)
             }
         }
         return clipped
     }
 
-    /// Corrects pixels `xs` of one row, the gains starting at `gains` and moving by `steps` a
-    /// pixel; returns how many had a clipped channel.
-    @inline(__always)
-    private func correctSpan(_ row: UnsafeMutableRawPointer, _ xs: Range<Int>, gains: (Float, Float, Float),
-                             steps: (Float, Float, Float), decode: UnsafeBufferPointer<Float>,
-                             encode: UnsafeBufferPointer<UInt8>) -> Int {
-        let top = Float(LinearLight.rootEncodeSteps - 1)
-        var (gr, gg, gb) = gains
-        var clipped = 0
-        let clip = Int(FrameLightFit.clipCode)
-        for x in xs {
-            let p = row + x &* 4
-            let v = UInt32(littleEndian: p.load(as: UInt32.self))
-            let r8 = Int(v & 0xFF), g8 = Int((v >> 8) & 0xFF), b8 = Int((v >> 16) & 0xFF)
-            var r = decode[r8] * gr, g = decode[g8] * gg, b = decode[b8] * gb
-            // One well-predicted branch on the hot path; the rare clipped pixel goes out of line.
-            if max(r8, max(g8, b8)) >= clip {
-                (r, g, b) = LightCorrectionKernel.recovered(r, g, b, codes: (r8, g8, b8), clip: clip, gains: (gr, gg, gb))
-                clipped &+= 1
-            }
-            let out = (v & 0xFF00_0000) | UInt32(encode[LightCorrectionKernel.index(r, top: top)])
-                | (UInt32(encode[LightCorrectionKernel.index(g, top: top)]) << 8)
-                | (UInt32(encode[LightCorrectionKernel.index(b, top: top)]) << 16)
-            p.storeBytes(of: out.littleEndian, as: UInt32.self)
-            gr += steps.0
-            gg += steps.1
-            gb += steps.2
-        }
-        return clipped
-    }
-
-    /// The nearest table index for a value ≥ 0, without a trapping conversion: adding 2²³ puts
-    /// the value, rounded to nearest, in the float's low mantissa bits (values up to `top` < 2²²).
-    @inline(__always)
-    static func index(_ value: Float, top: Float) -> Int {
-        Int((min(value, top) + 8_388_608).bitPattern & 0x7F_FFFF)
-    }
-
-    /// ``recover(_:_:_:clipped:gains:)`` for the kernel's clipped pixels, kept out of the hot loop.
-    @inline(never)
-    static func recovered(_ r: Float, _ g: Float, _ b: Float, codes: (Int, Int, Int), clip: Int,
-                          gains: (Float, Float, Float)) -> (Float, Float, Float) {
-        var (r, g, b) = (r, g, b)
-        recover(&r, &g, &b, clipped: (codes.0 >= clip, codes.1 >= clip, codes.2 >= clip), gains: gains)
-        return (r, g, b)
-    }
+    /// Whether ``LinearLight/rootDecodeTable`` rises strictly, so that a decoded channel at or
+    /// above the clip code's value is a clipped code: the vector path tests the decoded values.
+    static let decodeRisesStrictly: Bool = {
+        let table = LinearLight.rootDecodeTable
+        return zip(table, table.dropFirst()).allSatisfy { $0 < $1 }
+    }()
 
     /// Raises clipped channels, corrected by `gains`, to the brightest unclipped one (all three to
     /// the brightest when all are clipped); two clipped channels also towards each other.

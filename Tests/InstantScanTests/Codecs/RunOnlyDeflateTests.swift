@@ -67,8 +67,8 @@ extension Codecs {
 
         /// Runs are matched (a flat image is a few hundred bytes a megabyte of rows) and blocks
         /// that codes cannot shrink are stored (noise grows by the stored blocks' headers only).
-        /// The parse that skips 30 literal positions at a time where no run starts finds the
-        /// symbols the byte-at-a-time parse finds: runs starting at every offset of its window,
+        /// The parse that skips 30 literal positions at a time where no run starts, and measures a
+        /// run 16 bytes at a time, finds the symbols the byte-at-a-time parse finds: runs starting at every offset of its window,
         /// three equal bytes (no run: a run needs the byte before), runs of 1…300, at the ends.
         @Test func theVectorParseFindsTheRunsTheBytewiseParseFinds() throws {
             var random = SeededGenerator(seed: 9)
@@ -89,6 +89,41 @@ extension Codecs {
             }
             let flat = [UInt8](repeating: 7, count: 1_000)
             #expect(is_rle_parse_agrees(flat, flat.count) == 1)
+        }
+
+        /// The bit writer puts 8 symbols in before a store when their codes fit in 63 bits and one
+        /// a store when not: the stream is the one written a symbol at a time, for small
+        /// differences (short codes: the grouped path), noise (8-bit codes: groups overflow),
+        /// runs of every length (long length codes and extra bits) and all of them mixed, in
+        /// lengths that end inside a group and across many blocks.
+        @Test func theGroupedBitWriterWritesTheStreamOfThePlainOne() throws {
+            var random = SeededGenerator(seed: 17)
+            var mixed: [UInt8] = []
+            for piece in 0..<6_000 {
+                switch piece % 4 {
+                case 0: for _ in 0..<Int(random.next() % 200) { mixed.append(UInt8(truncatingIfNeeded: random.next())) }
+                case 1: for _ in 0..<Int(random.next() % 400) { mixed.append([0, 1, 255, 2, 254][Int(random.next() % 5)]) }
+                default: mixed.append(contentsOf: repeatElement(UInt8(truncatingIfNeeded: random.next() % 3),
+                                                                count: 1 + Int(random.next() % 300)))
+                }
+            }
+            let small = (0..<100_000).map { _ in [0, 0, 0, 1, 255][Int(random.next() % 5)] as UInt8 }
+            let noise = (0..<100_000).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+            for (name, bytes) in [("mixed", mixed), ("small differences", small), ("noise", noise)] {
+                for length in [1, 7, 8, 9, 17, 1_000, 32_768, 32_775, bytes.count] where length <= bytes.count {
+                    #expect(is_rle_deflate_agrees(bytes, length) == 1, "\(name), \(length) bytes")
+                }
+            }
+        }
+
+        /// RGBA rows are packed to RGB 4 pixels a step with SSE2: the bytes of the plain loop, and
+        /// nothing written past the row, for every row length up to 70 pixels and a long one.
+        @Test func packingRGBAToRGBMatchesThePlainLoop() throws {
+            var random = SeededGenerator(seed: 23)
+            let pixels = (0..<(4 * 5_001)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+            for count in Array(1...70) + [5_001] {
+                #expect(is_png_pack_row_agrees(pixels, count) == 1, "\(count) pixels")
+            }
         }
 
         @Test func runsAreMatchedAndNoiseIsStored() throws {

@@ -1,3 +1,4 @@
+import CShims
 import Testing
 @testable import InstantScan
 
@@ -108,6 +109,22 @@ import Testing
         #expect(stride(from: 3, to: after.count, by: 4).allSatisfy { after[$0] == before[$0] })
     }
 
+    /// More distinct colours than a thread's table holds (2^14), each met twice far apart and
+    /// converted in parallel bands on several threads: every pixel still gets the bytes its
+    /// colour gets alone, whether its slot still held it or a colour pushed it out.
+    @Test func moreColoursThanTheTableHoldsComeOutAsEachDoesAlone() throws {
+        var random = SeededGenerator(seed: 47)
+        let palette = Array(Set((0..<40_000).map { _ in (0..<3).map { _ in UInt8.random(in: 0...255, using: &random) } }))
+        let colours = palette + palette.reversed()
+        let width = 200, count = colours.count / width * width
+        let image = try ColorTestImages.pixels(colours.prefix(count).map { ($0[0], $0[1], $0[2]) }, width: width)
+        try ColorConverter(from: .displayP3, to: .sRGB).convert(image)
+        let after = image.packedBytes()
+        let expected = try Self.fresh(palette, from: .displayP3, to: .sRGB)
+        let wrong = (0..<count).filter { Array(after[($0 * 4)..<($0 * 4 + 3)]) != expected[colours[$0]] }
+        #expect(wrong.isEmpty, "\(wrong.count) pixels differ from their colour converted alone")
+    }
+
     /// Two transforms taking turns on one thread each get their own results for the same colours,
     /// never the colours the other kept.
     @Test func convertersTakingTurnsKeepTheirOwnColours() throws {
@@ -155,6 +172,25 @@ import Testing
         try ColorConverter(from: theirs, to: .sRGB).convert(copy)
         let a = image.packedBytes(), b = copy.packedBytes()
         #expect(zip(a, b).allSatisfy { abs(Int($0) - Int($1)) <= 1 })
+    }
+
+    /// A transform to a built-in profile is made to its twin (is_lcms_output_twin: its tone curve
+    /// inverted once per process instead of three times a transform), which must give every one
+    /// of the 2^24 colours the bytes the profile itself gives, from matrix/TRC sources with a
+    /// tabulated curve (the other built-in profile), parametric ones (lcms2's v4 Display P3, a
+    /// gamma 2.2) and the built-in profile itself.
+    @Test(arguments: [BuiltInProfile.srgb, .displayP3])
+    func theTwinOfABuiltInProfileGivesItsTransformsOnEveryColour(destination: BuiltInProfile) throws {
+        let output = destination.profile
+        let twin = output.iccData.withUnsafeBufferPointer { is_lcms_output_twin(output.handle, $0.baseAddress, $0.count) }
+        #expect(twin != nil)
+        #expect(output.iccData.withUnsafeBufferPointer { is_lcms_output_twin(output.handle, $0.baseAddress, $0.count) } == twin,
+                "made once")
+        let sources = [ColorProfile.sRGB, .displayP3, try ColorProfile(iccData: LCMSTestProfiles.displayP3Version4()),
+                       try ColorProfile(iccData: LCMSTestProfiles.gamma22())]
+        for source in sources {
+            #expect(is_lcms_output_twin_differences(source.handle, output.handle, twin) == 0, "from \(source.name)")
+        }
     }
 
     @Test func perceptualIntentWorksToo() throws {

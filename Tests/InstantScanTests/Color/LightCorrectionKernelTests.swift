@@ -1,3 +1,4 @@
+import CShims
 import Foundation
 import Testing
 @testable import InstantScan
@@ -112,6 +113,115 @@ import Testing
             WhiteBalance().apply(light, to: image)
             // Half the linear light of code 128 (0.2159) is 0.1080: code 92.38, so 92.
             #expect(image[w - 1, h - 1][0..<3] == [92, 92, 92], "\(w)×\(h): \(image[w - 1, h - 1])")
+        }
+    }
+
+    /// The Swift loop the C kernel replaced (is_light_correct_row), pixel by pixel: each node
+    /// span's gains start at its first node and step by one float add a pixel, codes go through
+    /// the root tables, clipped channels through ``LightCorrectionKernel/recover``.
+    static func plainKernel(_ kernel: LightCorrectionKernel, on image: PixelBuffer) -> Int {
+        let decode = LinearLight.rootDecodeTable, encode = LinearLight.rootEncodeTable
+        let top = Float(LinearLight.rootEncodeSteps - 1), spacing = LightCorrectionKernel.nodeSpacing
+        let clip = Int(FrameLightFit.clipCode)
+        let (columns, rows, width, height) = (kernel.columns, kernel.rows, kernel.width, kernel.height)
+        func code(_ value: Float) -> UInt8 {
+            encode[Int((min(value, top) + 8_388_608).bitPattern & 0x7F_FFFF)]
+        }
+        var clipped = 0
+        for y in 0..<height {
+            let j = rows == 1 ? 0 : min(y / spacing, rows - 2)
+            let y0 = j * spacing, y1 = min((j + 1) * spacing, height - 1)
+            let t: Float = rows == 1 ? 0 : Float(y - y0) / Float(y1 - y0)
+            let upper = j * columns * 3, lower = min(j + 1, rows - 1) * columns * 3
+            let rowGains = (0..<(columns * 3)).map {
+                kernel.nodeGains[upper + $0] + t * (kernel.nodeGains[lower + $0] - kernel.nodeGains[upper + $0])
+            }
+            var spans: [(xs: Range<Int>, start: [Float], steps: [Float])] = []
+            if columns == 1 {
+                spans = [(0..<width, Array(rowGains[0..<3]), [0, 0, 0])]
+            } else {
+                for i in 0..<(columns - 1) {
+                    let xa = i * spacing, xb = min((i + 1) * spacing, width - 1)
+                    let start = Array(rowGains[(i * 3)..<(i * 3 + 3)])
+                    let steps = (0..<3).map { (rowGains[i * 3 + 3 + $0] - start[$0]) / Float(xb - xa) }
+                    spans.append((xa..<(i == columns - 2 ? width : xb), start, steps))
+                }
+            }
+            for span in spans {
+                var gains = span.start
+                for x in span.xs {
+                    let pixel = image[x, y]
+                    var r = decode[Int(pixel[0])] * gains[0], g = decode[Int(pixel[1])] * gains[1]
+                    var b = decode[Int(pixel[2])] * gains[2]
+                    if pixel[0..<3].contains(where: { Int($0) >= clip }) {
+                        LightCorrectionKernel.recover(&r, &g, &b, clipped: (Int(pixel[0]) >= clip, Int(pixel[1]) >= clip,
+                                                                            Int(pixel[2]) >= clip),
+                                                      gains: (gains[0], gains[1], gains[2]))
+                        clipped += 1
+                    }
+                    image[x, y] = [code(r), code(g), code(b), pixel[3]]
+                    for c in 0..<3 { gains[c] += span.steps[c] }
+                }
+            }
+        }
+        return clipped
+    }
+
+    /// Random codes with many clipped channels (a quarter of the values at 245 or above), so that
+    /// every mix of clipped channels meets every gain.
+    static func clippedMix(width: Int, height: Int, seed: UInt64) throws -> PixelBuffer {
+        var random = SeededGenerator(seed: seed)
+        let bytes = (0..<(width * height * 4)).map { _ in
+            Bool.random(using: &random) && Bool.random(using: &random)
+                ? UInt8.random(in: 245...255, using: &random) : UInt8.random(in: 0...255, using: &random)
+        }
+        return try PixelBuffer(width: width, height: height, packed: bytes)
+    }
+
+    /// The kernel's C loop gives every byte and clipped count the Swift loop it replaced gives, on
+    /// sizes whose last span is short, long, a single pixel or the whole row, under fields that
+    /// raise and lower each channel.
+    @Test(arguments: [(1, 1), (1, 7), (2, 3), (31, 5), (33, 9), (64, 4), (65, 3), (97, 70), (200, 41)])
+    func theCLoopMatchesThePlainLoop(size: (Int, Int)) throws {
+        let (width, height) = size
+        let field = IlluminationField(logLevels: [-0.2, -1.1, 0.4], shape: [-0.3, 0.2, -0.1, 0.05, -0.08],
+                                      tilts: [0.3, -0.2, 0.1, -0.3, -0.04, 0.2])
+        for (seed, whiteLevel) in [(UInt64(5), 0.81), (6, 2.5), (7, 0.2)] {
+            let kernel = LightCorrectionKernel(field: field, whiteLevel: whiteLevel, width: width, height: height,
+                                               region: (u0: 0.1, v0: 0.05, u1: 0.95, v1: 0.9))
+            let image = try Self.clippedMix(width: width, height: height, seed: seed)
+            let expected = try PixelBuffer(width: width, height: height, packed: image.packedBytes())
+            let expectedClipped = Self.plainKernel(kernel, on: expected)
+            let clipped = kernel.apply(to: image)
+            #expect(clipped == expectedClipped)
+            #expect(image.packedBytes() == expected.packedBytes(), "\(width)×\(height), seed \(seed)")
+        }
+    }
+
+    /// The vector path (SSE2) and the scalar path of is_light_correct_row give the same bytes and
+    /// counts on every row, with gains spread from near 0 to beyond the encode table's top.
+    @Test func theVectorPathMatchesTheScalarPath() throws {
+        let width = 301, columns = (width - 1 + 31) / 32 + 1
+        var random = SeededGenerator(seed: 42)
+        let decode = LinearLight.rootDecodeTable, encode = LinearLight.rootEncodeTable
+        let clipCode = FrameLightFit.clipCode
+        for trial in 0..<40 {
+            let image = try Self.clippedMix(width: width, height: 1, seed: UInt64(100 + trial))
+            let scalarImage = try PixelBuffer(width: width, height: 1, packed: image.packedBytes())
+            let gains = (0..<(columns * 3)).map { _ in Float.random(in: 0.001...(trial < 20 ? 9000 : 20000), using: &random) }
+            let counts = decode.withUnsafeBufferPointer { decode in
+                encode.withUnsafeBufferPointer { encode in
+                    var tables = is_light_tables(decode: decode.baseAddress, encode: encode.baseAddress,
+                                                 top: Float(LinearLight.rootEncodeSteps - 1),
+                                                 clip_floor: decode[Int(clipCode)], clip_code: clipCode)
+                    return gains.withUnsafeBufferPointer { gains in
+                        (is_light_correct_row(image.rowPointer(0), width, gains.baseAddress, columns, 32, &tables, 1),
+                         is_light_correct_row(scalarImage.rowPointer(0), width, gains.baseAddress, columns, 32, &tables, 0))
+                    }
+                }
+            }
+            #expect(counts.0 == counts.1 && counts.0 > 0)
+            #expect(image.packedBytes() == scalarImage.packedBytes(), "trial \(trial)")
         }
     }
 }
