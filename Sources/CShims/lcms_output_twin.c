@@ -59,6 +59,13 @@ static cmsPluginParametricCurves is_twin_plugin = {
 
 static int is_twin_registered;
 
+/* The curve type is registered while the process loads, before any thread can be reading
+ * lcms2's list of parametric curve types: cmsPlugin links into that list without a lock, and a
+ * batch's workers open profiles and build transforms at the same time. */
+__attribute__((constructor)) static void is_register_twin_curve_type(void) {
+    is_twin_registered = cmsPlugin(&is_twin_plugin) ? 1 : -1;
+}
+
 /* The three TRCs of `profile` when they are one tabulated curve (the same table), else NULL. */
 static cmsToneCurve *is_shared_tabulated_curve(cmsHPROFILE profile) {
     const cmsTagSignature tags[3] = {cmsSigRedTRCTag, cmsSigGreenTRCTag, cmsSigBlueTRCTag};
@@ -112,7 +119,6 @@ void *is_lcms_output_twin(void *profile, const uint8_t *bytes, size_t length) {
         if (is_twin_slots[i].profile == profile) found = is_twin_slots[i].twin;
     }
     if (found == NULL && is_twin_count < IS_TWIN_SLOTS) {
-        if (!is_twin_registered) is_twin_registered = cmsPlugin(&is_twin_plugin) ? 1 : -1;
         is_twin_slot *slot = &is_twin_slots[is_twin_count];
         if (is_twin_registered == 1 && is_make_twin(slot, is_twin_count, profile, bytes, length)) {
             found = is_twin_slots[is_twin_count++].twin;
