@@ -94,6 +94,15 @@ public struct PrintDetector: Sendable {
         found += texturedPrints(in: work, gradient: gradient, segments: segments, generator: generator,
                                 scorer: scorer, found: found.map(\.0.card), upright: upright, refine: refineHypothesis)
         lap("texture")
+        // A place the ranking's budget left out (a wall of many prints, the dimmer ones last) has its
+        // own best readings weighed where selection and the texture search left the photo empty.
+        let foundCards = found.map(\.0.card)
+        let open = scorer.rankPlacesLeftOut(hyps) { c in
+            !foundCards.contains { ConvexOverlap.overlapOfSmaller($0, c.card) > 0.15 }
+        }
+        if !open.isEmpty {
+            found += select(open, width: work.width, height: work.height, upright: upright, refine: refineHypothesis)
+        }
         // A patterned reading that will not be reported must not hold its place against the row's.
         found.removeAll { h, print in
             print.format == nil && (h.border?.pattern ?? 0) > 0 && Self.patternedReading(h, print, upright: upright) == nil

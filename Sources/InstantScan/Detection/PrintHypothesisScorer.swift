@@ -257,13 +257,33 @@ struct PrintHypothesisScorer: Sendable {
         var kept: [PrintHypothesis] = []
         for h in sorted {
             if kept.count >= limit { break }
-            let duplicate = kept.contains { k in
-                h.card.corners.allSatisfy { p in k.card.corners.contains { $0.distance(to: p) <= duplicateDistance } }
-            }
-            if !duplicate { kept.append(h) }
+            if !Self.isDuplicate(h, of: kept, within: duplicateDistance) { kept.append(h) }
         }
         // The sort below is stable, so filtering before it leaves what filtering after it would.
-        kept = kept.filter(keeping)
+        return weighingBorders(of: kept.filter(keeping))
+    }
+
+    /// Ranked as ``rank(_:limit:duplicateDistance:keeping:)`` does, the best few readings of each place
+    /// that its budget of `limit` left out (``RankingBudget``), of those `keeping` lets through; none
+    /// when it left none out.
+    func rankPlacesLeftOut(_ hypotheses: [PrintHypothesis], limit: Int = 64, duplicateDistance: Double = 2.5,
+                           keeping: (PrintHypothesis) -> Bool) -> [PrintHypothesis] {
+        let sorted = hypotheses.sorted { $0.edgeScore > $1.edgeScore }
+        return weighingBorders(of: RankingBudget(limit: limit).leftOut(of: sorted) { h, kept in
+            Self.isDuplicate(h, of: kept, within: duplicateDistance)
+        }.filter(keeping))
+    }
+
+    /// The same card reached again: every corner within `distance` of one of a kept card's.
+    private static func isDuplicate(_ h: PrintHypothesis, of kept: [PrintHypothesis], within distance: Double) -> Bool {
+        kept.contains { k in
+            h.card.corners.allSatisfy { p in k.card.corners.contains { $0.distance(to: p) <= distance } }
+        }
+    }
+
+    /// `hypotheses` weighed by their borders, best first.
+    private func weighingBorders(of hypotheses: [PrintHypothesis]) -> [PrintHypothesis] {
+        var kept = hypotheses
         // Each band judged on its own (a millisecond or more each): on every core the scan may use.
         let judged = kept
         let bands = RowBands.map(judged.count) { border.score(card: judged[$0].card, window: judged[$0].window) }
