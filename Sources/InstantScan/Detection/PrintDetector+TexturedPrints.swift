@@ -19,7 +19,7 @@ extension PrintDetector {
         let inside = found.map { q in q.mapped { q.centroid + ($0 - q.centroid) * 1.03 } }
         let lines = CollinearMerger().merge(segments + coarse).filter { l in
             let a = l.line.point(at: l.extent.lowerBound), b = l.line.point(at: l.extent.upperBound)
-            return !inside.contains { Self.contains($0, a) && Self.contains($0, b) }
+            return !inside.contains { $0.contains(a) && $0.contains(b) }
         }
         // Quads none of whose sides a coarse segment supports were scored in the first pass already.
         let quads = generator.hypotheses(from: lines, width: work.width, height: work.height).filter { q in
@@ -63,17 +63,5 @@ extension PrintDetector {
             }
         }
         return false
-    }
-
-    /// Whether `p` lies inside the convex quad (corners in either turning order).
-    private static func contains(_ quad: Quad, _ p: Point) -> Bool {
-        var sign = 0.0
-        for i in 0..<4 {
-            let a = quad.corners[i], b = quad.corners[(i + 1) % 4]
-            let cross = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)
-            if cross == 0 { continue }
-            if sign == 0 { sign = cross } else if (cross > 0) != (sign > 0) { return false }
-        }
-        return true
     }
 }

@@ -45,18 +45,6 @@ struct RankingBudget: Sendable {
     /// extrapolated from its window, or two formats of it, are; a quad stitched across two prints and
     /// either print are not (its centre lies between them).
     static func samePlace(_ a: Quad, _ b: Quad) -> Bool {
-        contains(a, b.centroid) && contains(b, a.centroid)
-    }
-
-    /// Whether `p` lies inside the convex quad (corners in either turning order).
-    static func contains(_ quad: Quad, _ p: Point) -> Bool {
-        var sign = 0.0
-        for i in 0..<4 {
-            let a = quad.corners[i], b = quad.corners[(i + 1) % 4]
-            let cross = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)
-            if cross == 0 { continue }
-            if sign == 0 { sign = cross } else if (cross > 0) != (sign > 0) { return false }
-        }
-        return true
+        a.contains(b.centroid) && b.contains(a.centroid)
     }
 }

@@ -91,6 +91,19 @@ public struct Quad: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Whether `p` lies inside the quad, taken as convex (corners in either turning order); a point
+    /// on a side counts as inside.
+    func contains(_ p: Point) -> Bool {
+        var sign = 0.0
+        for i in 0..<4 {
+            let a = corners[i], b = corners[(i + 1) % 4]
+            let cross = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)
+            if cross == 0 { continue }
+            if sign == 0 { sign = cross } else if (cross > 0) != (sign > 0) { return false }
+        }
+        return true
+    }
+
     public var description: String {
         corners.map { "\($0.x),\($0.y)" }.joined(separator: " ")
     }
