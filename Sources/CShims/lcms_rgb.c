@@ -26,7 +26,7 @@
  * (2.4 M pixels converted) 2^12 colours found 72 % of the pixels and lcms2 converted the rest at
  * about 120 instructions each; 2^14 find more and save 37 M instructions of 1505 M (2^16: 21 M
  * more, but 512 KB a thread, past a core's L2 cache). */
-#define IS_LCMS_CACHE_BITS 16
+#define IS_LCMS_CACHE_BITS 14
 #define IS_LCMS_CACHE_SIZE (1u << IS_LCMS_CACHE_BITS)
 /* Set in every key stored, so that the zeroed table holds no colour. */
 #define IS_LCMS_CACHE_VALID 0x80000000u
