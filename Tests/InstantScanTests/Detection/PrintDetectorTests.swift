@@ -33,6 +33,24 @@ struct PrintDetectorTests {
             .flatMap { ConvexOverlap.iou($0.card, truth.corners) > 0.5 ? $0 : nil }
     }
 
+    /// How far `print`'s card lies from `truth`'s as a share of the card's diagonal, in its best turn
+    /// (a frame that hides its thick border may be read upside down): the product's measure.
+    static func diagonalShare(of print: DetectedPrint, from truth: SceneMaker.Print) -> Double {
+        let diagonal = truth.corners.topLeft.distance(to: truth.corners.bottomRight)
+        return (0..<4).map { cornerError(print.card.rotatingOrder(by: $0), truth.corners) }.min()! / diagonal
+    }
+
+    /// How many of `truths` are matched in `found` and placed within `share` of their diagonal.
+    static func placedCount(of truths: [SceneMaker.Print], in found: [DetectedPrint], share: Double) -> Int {
+        truths.filter { truth in match(truth, in: found).map { diagonalShare(of: $0, from: truth) <= share } ?? false }.count
+    }
+
+    /// How many of `truths` have a print in `found` overlapping them (so `found.count` less this is the
+    /// false prints, when every truth is one).
+    static func matchedCount(of truths: [SceneMaker.Print], in found: [DetectedPrint]) -> Int {
+        truths.filter { match($0, in: found) != nil }.count
+    }
+
     /// Every print found once, in the right format and turn, within `bound` pixels; nothing else found.
     static func expectAll(_ scene: SceneMaker, bound: Double, orientation: Orientation = .up,
                           sourceLocation: SourceLocation = #_sourceLocation) throws {

@@ -9,10 +9,8 @@ struct SettingDetectionTests {
     /// may be read upside down) — the product's measure.
     static func expectPlaced(_ print: DetectedPrint, _ truth: SceneMaker.Print, share: Double,
                              sourceLocation: SourceLocation = #_sourceLocation) {
-        let diagonal = truth.corners.topLeft.distance(to: truth.corners.bottomRight)
-        let error = (0..<4).map { PrintDetectorTests.cornerError(print.card.rotatingOrder(by: $0), truth.corners) }.min()!
-        #expect(error <= share * diagonal, "card off by \(error) px (\(error / diagonal * 100) % of the diagonal)",
-                sourceLocation: sourceLocation)
+        let off = PrintDetectorTests.diagonalShare(of: print, from: truth)
+        #expect(off <= share, "card off by \(off * 100) % of the diagonal", sourceLocation: sourceLocation)
     }
 
     @Test("a wall of nine small prints leaning back, frames of every colour")
@@ -20,14 +18,8 @@ struct SettingDetectionTests {
         let scene = SettingScenes.wall
         let found = try PrintDetectorTests.detect(scene)
         // Every print found is placed, and nothing else is reported.
-        var matched = 0, placed = 0
-        for truth in scene.prints {
-            guard let print = PrintDetectorTests.match(truth, in: found) else { continue }
-            matched += 1
-            let diagonal = truth.corners.topLeft.distance(to: truth.corners.bottomRight)
-            let error = (0..<4).map { PrintDetectorTests.cornerError(print.card.rotatingOrder(by: $0), truth.corners) }.min()!
-            if error <= 0.01 * diagonal { placed += 1 }
-        }
+        let matched = PrintDetectorTests.matchedCount(of: scene.prints, in: found)
+        let placed = PrintDetectorTests.placedCount(of: scene.prints, in: found, share: 0.01)
         #expect(matched == found.count, "\(found.count - matched) false prints")
         // All nine within 1%: the striped frame, whose edges give no quad at this tilt, is found by its
         // outline in the shape its neighbours in the row bracket.
@@ -84,13 +76,7 @@ struct SettingDetectionTests {
         let found = try PrintDetectorTests.detect(scene)
         // Nothing reported outside the prints (the page, a seam, two pockets).
         #expect(found.allSatisfy { f in scene.prints.contains { ConvexOverlap.iou(f.card, $0.corners) > 0.3 } })
-        var placed = 0
-        for truth in scene.prints {
-            guard let print = PrintDetectorTests.match(truth, in: found) else { continue }
-            let diagonal = truth.corners.topLeft.distance(to: truth.corners.bottomRight)
-            let error = (0..<4).map { PrintDetectorTests.cornerError(print.card.rotatingOrder(by: $0), truth.corners) }.min()!
-            if error <= 0.01 * diagonal { placed += 1 }
-        }
+        let placed = PrintDetectorTests.placedCount(of: scene.prints, in: found, share: 0.01)
         // The page's and the seams' closings used to fill the quad list (a release build of main from
         // before per-place quads found none here). Five are placed within 1% at 680ab92, a floor
         // against regressions; the others are read with their pocket or missed.

@@ -71,13 +71,7 @@ struct WallBudgetTests {
         let scene = Self.scene
         try scene.dumpIfAsked(as: "wall-budget")
         let found = try PrintDetectorTests.detect(scene)
-        var placed = 0
-        for truth in scene.prints {
-            guard let print = PrintDetectorTests.match(truth, in: found) else { continue }
-            let diagonal = truth.corners.topLeft.distance(to: truth.corners.bottomRight)
-            let error = (0..<4).map { PrintDetectorTests.cornerError(print.card.rotatingOrder(by: $0), truth.corners) }.min()!
-            if error <= 0.01 * diagonal { placed += 1 }
-        }
+        let placed = PrintDetectorTests.placedCount(of: scene.prints, in: found, share: 0.01)
         #expect(found.count == scene.prints.count, "\(found.count) prints found")
         #expect(placed == scene.prints.count, "\(placed) within 1 %")
     }

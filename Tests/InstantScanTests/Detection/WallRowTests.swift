@@ -12,14 +12,8 @@ struct WallRowTests {
         let truths = scene.prints.filter { !$0.isDistractor }
         let frame = try #require(scene.prints.first { $0.isDistractor })
         let found = try PrintDetectorTests.detect(scene)
-        var matched = 0, placed = 0
-        for truth in truths {
-            guard let print = PrintDetectorTests.match(truth, in: found) else { continue }
-            matched += 1
-            let diagonal = truth.corners.topLeft.distance(to: truth.corners.bottomRight)
-            let error = (0..<4).map { PrintDetectorTests.cornerError(print.card.rotatingOrder(by: $0), truth.corners) }.min()!
-            if error <= 0.01 * diagonal { placed += 1 }
-        }
+        let matched = PrintDetectorTests.matchedCount(of: truths, in: found)
+        let placed = PrintDetectorTests.placedCount(of: truths, in: found, share: 0.01)
         #expect(found.count == matched, "\(found.count - matched) false prints")
         #expect(!found.contains { ConvexOverlap.overlapOfSmaller($0.card, frame.corners) > 0.15 }, "the picture frame was taken for a print")
         // The whole row, most within 1 % of their ~125 px diagonal (1.3 px). The last print, farthest
