@@ -44,6 +44,11 @@ extension PrintRefiner {
                   let read = self.window(of: card, as: format) else { return nil }
             (window, measured) = (read.window, read.measured)
         }
+        // Too few of its sides measured where the format puts the picture in the card read: the
+        // picture's edges sought again inside the pocket, turned as the card may be in it.
+        if measured.filter({ $0 }).count < 2, let read = windowInsidePocket(print.card, as: format) {
+            (window, measured) = (read.window, read.measured)
+        }
         guard let window, measured.filter({ $0 }).count >= 2,
               let predicted = template.card(forWindow: window), predicted.isConvex else { return nil }
         let millimetre = predicted.meanWidth / format.cardSize.width
