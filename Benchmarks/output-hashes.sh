@@ -11,12 +11,13 @@
 # The JSON's "timings" are wall-clock and left out; everything else is hashed as written. Paths
 # inside the JSON are the ones given on the command line, so the outputs go to one fixed folder
 # (OUT, emptied first) and the inputs are named the same way on every run.
-# SKIP_BUILD=1 uses the release binary already built; EVAL points at the evaluation kit.
+# SKIP_BUILD=1 uses the release binary already built (BIN=path another one); EVAL points at the
+# evaluation kit.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 EVAL=${EVAL:-/work/shared/eval}
 OUT=${OUT:-/tmp/instantscan-output-hashes}
-BIN=.build/release/instantscan
+BIN=${BIN:-.build/release/instantscan}
 
 if [ "${SKIP_BUILD:-0}" != 1 ]; then
     swift build -c release --product instantscan >&2

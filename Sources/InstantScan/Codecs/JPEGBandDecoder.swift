@@ -31,7 +31,7 @@ enum JPEGBandDecoder {
             }
             let pixels = try PixelBuffer(width: columns.count, height: rows.count, format: format, maximumPixels: maximumPixels)
             let parts = JPEGBandSplit.parts(rows: rows, columns: columns.count, width: width,
-                                             progressive: session.isProgressive)
+                                             scaleDenominator: scaleDenominator, progressive: session.isProgressive)
             guard parts.count > 1 else {
                 try session.readBand(rows: rows, columns: columns, scaleDenominator: scaleDenominator, into: pixels)
                 return pixels

@@ -8,10 +8,20 @@
 /// as a single reader decodes it (the band decoder's pixels do not depend on where a band starts),
 /// so the pixels are the same.
 enum JPEGBandSplit {
-    /// A row skipped costs about this share of a whole row decoded: entropy decoding of every
-    /// column, where a decoded row also runs the inverse DCT, upsampling and colour conversion on
-    /// the crop's columns (measured in CPU time on 12 MP 4:2:0 photos, libjpeg-turbo 2.1: 0.40–0.51).
-    static let skipCost = 0.45
+    /// A row skipped costs about this share of a whole row decoded at 1/`scaleDenominator`:
+    /// entropy decoding of every column, where a decoded row also runs the inverse DCT, upsampling
+    /// and colour conversion on the crop's columns. The skip decodes the same coefficients at any
+    /// scale while the rest shrinks with the scale, so the share grows: measured in CPU time on
+    /// 12 MP 4:2:0 photos with libjpeg-turbo 2.1, 0.40–0.58 at full scale, 0.65–0.73 at 1/2,
+    /// 0.75–0.82 at 1/4 (where, with 0.88–0.92 at 1/8, a second reader saves too little to pay
+    /// for itself, so those scales are not split).
+    static func skipCost(scaleDenominator: Int) -> Double {
+        switch scaleDenominator {
+        case 1: 0.45
+        case 2: 0.68
+        default: 1
+        }
+    }
     /// Fewer pixels than this and a second reader (its setup and its pass over the rows above)
     /// costs more than it saves.
     static let minimumPixels = 1 << 20
@@ -19,17 +29,18 @@ enum JPEGBandSplit {
     static let rowAlignment = 16
 
     /// The parts of `rows` (the band, `columns` of the image's `width` pixels) to decode
-    /// concurrently: one part (no split) with one core, a progressive file (skipping decodes every
+    /// concurrently at 1/`scaleDenominator`: one part (no split) with one core, a scale of 1/4 or
+    /// less, a progressive file (skipping decodes every
     /// scan in full, and each reader would hold the whole image's coefficients), a small band, or
     /// a narrow one (its rows cost little more to decode than to skip).
-    static func parts(rows: Range<Int>, columns: Int, width: Int, progressive: Bool,
+    static func parts(rows: Range<Int>, columns: Int, width: Int, scaleDenominator: Int = 1, progressive: Bool,
                       cores: Int = ProcessInfoCores.active) -> [Range<Int>] {
         guard cores > 1, !progressive, rows.count * columns >= minimumPixels, rows.count >= 4 * rowAlignment,
               columns > 0, width >= columns else {
             return [rows]
         }
         // A skipped row against a decoded row of the crop.
-        let s = skipCost * Double(width) / Double(columns)
+        let s = skipCost(scaleDenominator: scaleDenominator) * Double(width) / Double(columns)
         guard s < 1 else { return [rows] }
         // Upper part: skip r0, decode m − r0; lower part: skip m, decode r1 − m. Equal when
         // m = (r1 + r0·(1 − s)) / (2 − s).

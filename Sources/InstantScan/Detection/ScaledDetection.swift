@@ -31,7 +31,7 @@ struct ScaledDetection {
         guard scale > 1 else { return nil }
         var small: DecodedImage?
         let found: [DetectedPrint], workingScale: Double
-        (small, found, workingScale) = try detect(data, scale: scale, timings: &timings)
+        (small, found, workingScale) = try detect(data, info: info, scale: scale, timings: &timings)
         if found.isEmpty, let small { return Located(decoded: small, prints: []) }
         // The scaled pixels go before the band is allocated.
         small = nil
@@ -50,10 +50,11 @@ struct ScaledDetection {
 
     /// The scaled decode, the prints found on it in full-resolution upright pixels, and how many
     /// full-resolution pixels the detector's working pixel spans.
-    private func detect(_ data: [UInt8], scale: Int,
+    private func detect(_ data: [UInt8], info: ImageInfo, scale: Int,
                         timings: inout StageTimings) throws -> (DecodedImage, [DetectedPrint], Double) {
         let small = try timings.measure("decode") {
-            try ImageReader.decodeOpaque(data, scaleDenominator: scale, maximumPixels: maximumPixels)
+            try decodeScaled(data, info: info, scale: scale)
+                ?? ImageReader.decodeOpaque(data, scaleDenominator: scale, maximumPixels: maximumPixels)
         }
         let found = try timings.measure("detect") {
             try PrintDetector(options: detection).detect(in: small.pixels, orientation: small.orientation)
@@ -61,6 +62,18 @@ struct ScaledDetection {
         }
         let working = BoxDownsampler.workingScale(for: small.pixels.size, maximumLongSide: detection.workingLongSide)
         return (small, found, working * Double(scale))
+    }
+
+    /// The whole image at 1/`scale` through the band decoder, which shares a baseline file's rows
+    /// between two cores (``JPEGBandSplit``) with the whole decode's pixels; nil when that fails
+    /// (the whole decode then reports the defect as it always has).
+    private func decodeScaled(_ data: [UInt8], info: ImageInfo, scale: Int) -> DecodedImage? {
+        let height = (info.storedSize.height + scale - 1) / scale
+        guard let pixels = try? JPEGBandDecoder.decode(data, rows: 0..<height, scaleDenominator: scale, format: .rgb8,
+                                                       maximumPixels: maximumPixels) else { return nil }
+        return DecodedImage(pixels: pixels, orientation: info.orientation, iccProfile: info.iccProfile,
+                            isSRGBTagged: false, scaleDenominator: scale, fullSize: info.storedSize,
+                            format: .jpeg, warnings: info.warnings)
     }
 
     /// The full-resolution stored band that refining `prints` (their cards `margin` pixels round)

@@ -20,6 +20,21 @@ extension Codecs {
             #expect(lower.count == 2 && lower[0].upperBound > 2012)
         }
 
+        /// At 1/2 scale a skipped row costs a larger share of a decoded one (the same entropy
+        /// decoding, a quarter of the rest), so the upper part grows; at 1/4 and below a second
+        /// reader saves too little and the band stays whole.
+        @Test func theCutFollowsTheScalesSkipCost() {
+            let full = JPEGBandSplit.parts(rows: 0..<1512, columns: 2016, width: 2016, scaleDenominator: 1,
+                                           progressive: false, cores: 2)
+            let half = JPEGBandSplit.parts(rows: 0..<1512, columns: 2016, width: 2016, scaleDenominator: 2,
+                                           progressive: false, cores: 2)
+            #expect(full.count == 2 && half.count == 2)
+            #expect(half[0].upperBound > full[0].upperBound)
+            #expect(half[0].upperBound > 1512 * 7 / 10 && half[0].upperBound < 1512 * 8 / 10)
+            #expect(JPEGBandSplit.parts(rows: 0..<1512, columns: 2016, width: 2016, scaleDenominator: 4,
+                                        progressive: false, cores: 2) == [0..<1512])
+        }
+
         @Test func oneCoreAProgressiveFileASmallOrANarrowBandStayWhole() {
             let rows = 0..<3024
             #expect(JPEGBandSplit.parts(rows: rows, columns: 4032, width: 4032, progressive: false, cores: 1) == [rows])
