@@ -7,11 +7,14 @@ struct PrintLocator: Sendable {
     var maximumPixels: Int
     /// Settings for automatic detection.
     var detection: DetectionOptions
+    /// A batch's gate, passed while detection's working images or a whole photo are held.
+    var gate: LocateGate?
 
     init(options: ScanOptions) {
         format = options.format
         maximumPixels = options.maximumPixels
         detection = options.detection
+        gate = options.locateGate
     }
 
     /// A photo decoded, its prints found.
@@ -53,22 +56,27 @@ struct PrintLocator: Sendable {
             let print = manualPrint(corners, photo: upright)
             let denominator = scale(print, upright)
             let band = onlyThePrint && info.format == .jpeg ? band(for: print, info: info, scaleDenominator: denominator) : nil
-            decoded = try timings.measure("decode") {
-                try band.flatMap { try? decode(data, band: $0, info: info, scaleDenominator: denominator) }
-                    ?? ImageReader.decodeOpaque(data, scaleDenominator: denominator, maximumPixels: maximumPixels)
+            decoded = try gate.pass {
+                try timings.measure("decode") {
+                    try band.flatMap { try? decode(data, band: $0, info: info, scaleDenominator: denominator) }
+                        ?? ImageReader.decodeOpaque(data, scaleDenominator: denominator, maximumPixels: maximumPixels)
+                }
             }
             found = [print]
         } else if onlyThePrint, info.format == .jpeg,
-                  let located = try ScaledDetection(detection: detection, maximumPixels: maximumPixels)
+                  let located = try ScaledDetection(detection: detection, maximumPixels: maximumPixels, gate: gate)
                     .locate(data, info: info, timings: &timings) {
             decoded = located.decoded
             found = located.prints
         } else {
-            decoded = try timings.measure("decode") { try ImageReader.decodeOpaque(data, maximumPixels: maximumPixels) }
-            found = try timings.measure("detect") {
-                ReadingOrder.sorted(try PrintDetector(options: detection)
-                    .detect(in: decoded.pixels, orientation: decoded.orientation)
-                    .map { decoded.fullResolution($0) })
+            (decoded, found) = try gate.pass {
+                let decoded = try timings.measure("decode") { try ImageReader.decodeOpaque(data, maximumPixels: maximumPixels) }
+                let found = try timings.measure("detect") {
+                    ReadingOrder.sorted(try PrintDetector(options: detection)
+                        .detect(in: decoded.pixels, orientation: decoded.orientation)
+                        .map { decoded.fullResolution($0) })
+                }
+                return (decoded, found)
             }
         }
         return LocatedPhoto(decoded: decoded, prints: found, upright: upright, warnings: info.warnings + decoded.warnings)

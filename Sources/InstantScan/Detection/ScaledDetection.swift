@@ -9,6 +9,9 @@
 struct ScaledDetection {
     var detection: DetectionOptions
     var maximumPixels: Int
+    /// A batch's gate, passed while the scaled decode and the detector's working images are held
+    /// (the band decode and the full-resolution refinement run outside it).
+    var gate: LocateGate?
 
     /// The decode the warp reads (a full-resolution band around the prints) and the prints, in
     /// full-resolution upright pixels and reading order.
@@ -29,12 +32,13 @@ struct ScaledDetection {
     func locate(_ data: [UInt8], info: ImageInfo, timings: inout StageTimings) throws -> Located? {
         let scale = Self.scaleDenominator(for: info.storedSize, workingLongSide: detection.workingLongSide)
         guard scale > 1 else { return nil }
-        var small: DecodedImage?
-        let found: [DetectedPrint], workingScale: Double
-        (small, found, workingScale) = try detect(data, info: info, scale: scale, timings: &timings)
-        if found.isEmpty, let small { return Located(decoded: small, prints: []) }
-        // The scaled pixels go before the band is allocated.
-        small = nil
+        // The scaled pixels go before the band is allocated (and, in a batch, before the gate lets
+        // the other job detect): only a photo without prints keeps them.
+        let (found, workingScale, emptyPhoto) = try gate.pass { () -> ([DetectedPrint], Double, DecodedImage?) in
+            let (small, found, workingScale) = try detect(data, info: info, scale: scale, timings: &timings)
+            return (found, workingScale, found.isEmpty ? small : nil)
+        }
+        if let emptyPhoto { return Located(decoded: emptyPhoto, prints: []) }
 
         let full = try timings.measure("decode") { try decodeBand(data, info: info, around: found, margin: 4 * (2 * workingScale + 3)) }
         let prints = timings.measure("detect") { () -> [DetectedPrint] in

@@ -43,7 +43,7 @@ public struct PrintScanner: Sendable {
                 rectifier.decodeScale(for: $0, photo: $1)
             }
         }
-        let located = try options.locateGate.map { gate in try gate.pass { try locate(&timings) } } ?? locate(&timings)
+        let located = try locate(&timings)
         var warnings = located.warnings
         let converter = try timings.measure("icc") {
             try PrintColorCorrection(options: options).converter(for: located.decoded, warnings: &warnings)
