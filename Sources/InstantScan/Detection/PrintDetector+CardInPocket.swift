@@ -46,10 +46,10 @@ extension PrintRefiner {
         }
         // Too few of its sides measured where the format puts the picture in the card read: the
         // picture's edges sought again inside the pocket, turned as the card may be in it.
-        if measured.filter({ $0 }).count < 2, let read = windowInsidePocket(print.card, as: format) {
+        if measured.measuredCount < 2, let read = windowInsidePocket(print.card, as: format) {
             (window, measured) = (read.window, read.measured)
         }
-        guard let window, measured.filter({ $0 }).count >= 2,
+        guard let window, measured.measuredCount >= 2,
               let predicted = template.card(forWindow: window), predicted.isConvex else { return nil }
         let millimetre = predicted.meanWidth / format.cardSize.width
         guard millimetre > 1 else { return nil }
@@ -78,7 +78,7 @@ extension PrintRefiner {
             lines[i] = line
             found[i] = true
         }
-        guard found.filter({ $0 }).count >= Self.pocketCardSides else { return nil }
+        guard found.measuredCount >= Self.pocketCardSides else { return nil }
         let corners = (0..<4).compactMap { lines[($0 + 3) % 4].intersection(lines[$0]) }
         guard corners.count == 4 else { return nil }
         let card = Quad(corners[0], corners[1], corners[2], corners[3])

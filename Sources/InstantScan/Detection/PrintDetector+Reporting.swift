@@ -65,6 +65,8 @@ extension PrintDetector {
         let refinedFormat = print.format
         print = namingFormatByWindowSize(print, upright: upright, shared: shared)
         if print.format != refinedFormat { print = readingWindowAgain(print, refiner: context.refiner) }
+        // Refinement, a rival or a renaming may leave a card no photo of a print shows.
+        if !CardForeshortening.isPlausible(print.card) { return nil }
         print.isUncertain = print.confidence < options.reviewConfidence
         print.touchesImageBorder = !print.card.isInside(width: upright.width, height: upright.height)
         return print

@@ -61,7 +61,7 @@ extension PrintDetector {
     private func measured(_ h: PrintHypothesis, row: PrintRowModel,
                           refine: (PrintHypothesis) -> (DetectedPrint, consistent: Bool, fit: Double)) -> DetectedPrint? {
         var (print, consistent, _) = refine(h)
-        let edges = print.measuredEdges.filter { $0 }.count
+        let edges = print.measuredEdges.measuredCount
         if consistent && print.format == row.format && edges >= 3 {
             // as any print
         } else if print.format == nil && edges == 4 {

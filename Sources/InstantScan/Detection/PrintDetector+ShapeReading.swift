@@ -85,7 +85,7 @@ extension PrintDetector {
     func offsetWindowReading(_ reading: DetectedPrint, as format: PrintFormat?, upright: PixelSize) -> DetectedPrint? {
         // A reading of no format carries its measured window, in its card's corner order, as its window.
         guard reading.format == nil, let format, reading.measuredWindow != nil, let window = reading.window,
-              reading.measuredEdges.count(where: { $0 }) >= 3 else { return nil }
+              reading.measuredEdges.measuredCount >= 3 else { return nil }
         var classifier = FormatClassifier(imageSize: upright)
         classifier.offsetSigma = Self.windowOffsetSigma
         guard let verdict = classifier.classify(card: reading.card, window: window).first,

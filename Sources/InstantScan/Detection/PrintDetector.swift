@@ -230,6 +230,8 @@ public struct PrintDetector: Sendable {
         let minArea = options.minimumPrintAreaFraction * Double(width * height)
         func eligible(_ h: PrintHypothesis) -> Bool {
             if h.card.area < minArea { return false }
+            // A card read as seen past sixty degrees is a stripe or an edge, not a print.
+            if !CardForeshortening.isPlausible(h.card) { return false }
             if !options.reportsPartialPrints && !h.card.isInside(width: width, height: height, tolerance: 1) { return false }
             return !taken.contains { ConvexOverlap.overlapOfSmaller($0, h.card) > 0.15 }
         }

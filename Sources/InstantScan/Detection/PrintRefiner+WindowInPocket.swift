@@ -31,8 +31,8 @@ extension PrintRefiner {
             }
             guard lines.count == 4, let card = PrintRefiner.quad(lines: lines), card.isConvex,
                   let read = reader.window(of: card, as: format) else { continue }
-            let count = read.measured.filter { $0 }.count
-            if count >= 2, count > (best?.measured.filter { $0 }.count ?? 0) { best = read }
+            let count = read.measured.measuredCount
+            if count >= 2, count > (best?.measured.measuredCount ?? 0) { best = read }
         }
         return best
     }
