@@ -16,6 +16,17 @@ struct DetectionCoresTests {
         #expect(RowBands.map(0) { $0 }.isEmpty)
     }
 
+    @Test("both runs each body once and returns their results in order, on one core and on two")
+    func bothKeepsOrder() {
+        for cores in [1, 2] {
+            let (squares, text) = ProcessInfoCores.withLimit(cores) {
+                RowBands.both({ (0..<1000).map { $0 * $0 } }, { String(repeating: "ab", count: 3) })
+            }
+            #expect(squares == (0..<1000).map { $0 * $0 })
+            #expect(text == "ababab")
+        }
+    }
+
     @Test("costly bands cover every row once, in two bands a core, and one band on one core")
     func costlyBandsCoverRows() {
         for rows in [1..<2, 1..<599, 0..<31, 5..<800] {
