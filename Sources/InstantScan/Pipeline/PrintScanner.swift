@@ -43,8 +43,11 @@ public struct PrintScanner: Sendable {
                 rectifier.decodeScale(for: $0, photo: $1)
             }
         }
+        // The photo's colour conversion is built on another core while the photo is decoded.
+        let converting = (try? ImageReader.info(of: data)).flatMap { PrintColorCorrection(options: options).convertingEarly(forHeader: $0) }
         let located = try options.locateGate.map { gate in try gate.pass { try locate(&timings) } } ?? locate(&timings)
         var warnings = located.warnings
+        converting?.wait()
         let converter = try timings.measure("icc") {
             try PrintColorCorrection(options: options).converter(for: located.decoded, warnings: &warnings)
         }
