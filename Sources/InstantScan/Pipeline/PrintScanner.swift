@@ -47,9 +47,9 @@ public struct PrintScanner: Sendable {
         let converting = (try? ImageReader.info(of: data)).flatMap { PrintColorCorrection(options: options).convertingEarly(forHeader: $0) }
         let located = try options.locateGate.map { gate in try gate.pass { try locate(&timings) } } ?? locate(&timings)
         var warnings = located.warnings
-        converting?.wait()
         let converter = try timings.measure("icc") {
-            try PrintColorCorrection(options: options).converter(for: located.decoded, warnings: &warnings)
+            try converting?.converter(for: located.decoded)
+                ?? PrintColorCorrection(options: options).converter(for: located.decoded, warnings: &warnings)
         }
         // The photo's capture date travels into each scan's EXIF (nothing else of its EXIF does).
         let captureDate = EmbeddedMetadata(reading: data).exif?.captureDate
