@@ -29,14 +29,24 @@ import Testing
         #expect(early.converter(for: try Self.decoded(nil)) == nil)
     }
 
-    @Test func nothingStartsOnOneCoreOrWithoutAProfile() throws {
+    @Test func nothingStartsOnOneCore() throws {
         let cache = ColorConverterCache()
         let bytes = LCMSTestProfiles.displayP3Version4()
         let correction = PrintColorCorrection(options: ScanOptions())
         #expect(ProcessInfoCores.withLimit(1) { correction.convertingEarly(forHeader: Self.header(bytes), into: cache) } == nil)
-        #expect(ProcessInfoCores.withLimit(2) { correction.convertingEarly(forHeader: Self.header(nil), into: cache) } == nil)
         let decoded = try ColorProfile(iccData: bytes)
         #expect(try cache.converter(from: decoded, to: correction.profile.profile).source === decoded)
+    }
+
+    /// A photo without a profile is sRGB, as the scan's own path takes it: into sRGB, no conversion.
+    @Test func aPhotoWithoutAProfileGetsTheSRGBConverter() throws {
+        let cache = ColorConverterCache()
+        let correction = PrintColorCorrection(options: ScanOptions())
+        let early = try #require(ProcessInfoCores.withLimit(2) { correction.convertingEarly(forHeader: Self.header(nil), into: cache) })
+        let got = try #require(early.converter(for: try Self.decoded(nil)))
+        #expect(got === (try cache.converter(from: .sRGB, to: correction.profile.profile)))
+        #expect(got.isIdentity)
+        #expect(early.converter(for: try Self.decoded(LCMSTestProfiles.displayP3Version4())) == nil)
     }
 
     /// An unusable profile builds nothing, so the scan's own path reports it.
