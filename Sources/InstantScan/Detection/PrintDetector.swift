@@ -45,7 +45,10 @@ public struct PrintDetector: Sendable {
         lap("gradient")
         // The texture pass's segments and lines (``texturedPrints``) need only the working image and
         // the fine segments, so each is made on a second core beside a serial step of the main search.
-        let (segments, coarse) = RowBands.both({ LineSegmentDetector().detect(in: gradient) },
+        // (The fine segments' candidates come first, from a pass on every core.)
+        let detector = LineSegmentDetector()
+        let candidates = detector.candidates(in: gradient)
+        let (segments, coarse) = RowBands.both({ detector.detect(in: gradient, candidates: candidates) },
                                                { TextureScaleSegments().detect(in: work, gradient: gradient) })
         lap("segments")
         var generator = QuadHypothesisGenerator()
