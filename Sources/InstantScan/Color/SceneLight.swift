@@ -120,16 +120,51 @@ struct SceneLight {
     /// and the surface ring; see ``estimate(card:format:ring:space:locus:edgeWeight:)``.
     static func estimate(picture: ImageStatistics, ring: SurfaceRing?, space: WorkingSpace,
                          locus: PlanckianLocus, edgeWeight: Double = WeightedCues.edgeWeight) -> SceneLight? {
+        estimate(picture: picture, ring: ring, space: space, locus: locus, edgeWeight: edgeWeight, alongside: {}).scene
+    }
+
+    /// ``estimate(picture:ring:space:locus:edgeWeight:)``, and `side()`, which shares nothing with
+    /// it, run as a third task beside its two passes over the picture's samples (on one core, or
+    /// where the picture gives no passes, after them on the calling thread).
+    ///
+    /// The passes are unequal (the near-neutral one costs about twice the gray edge on a 12 MP
+    /// photo's print): a reading of some tens of millions of instructions, such as the frame's
+    /// light fit, fills the core that finishes the gray edge first.
+    static func estimate<T>(picture: ImageStatistics, ring: SurfaceRing?, space: WorkingSpace,
+                            locus: PlanckianLocus, edgeWeight: Double = WeightedCues.edgeWeight,
+                            alongside side: () -> T) -> (scene: SceneLight?, side: T) {
         // Raw cues, each marked whether it is a gray edge (weighted above the others).
         var cues: [(chroma: LightChroma, edge: Bool)] = []
+        var passes: [PicturePass<T>] = []
         if picture.count >= 200, let gray = picture.shadesOfGray(power) {
             cues.append((gray, false))
             // The two passes over every sample, most of what the cues cost, share nothing: on
-            // two cores they run side by side.
-            let edgeAndNeutral = RowBands.map(2) { $0 == 0 ? picture.grayEdge(power) : picture.nearNeutral(from: gray, in: space) }
-            if let edge = edgeAndNeutral[0] { cues.append((edge, true)) }
-            if let neutral = edgeAndNeutral[1] { cues.append((neutral, false)) }
+            // two cores they run side by side, `side` after the shorter.
+            passes = RowBands.map(3) { task -> PicturePass<T> in
+                switch task {
+                case 0: return .chroma(picture.grayEdge(power))
+                case 1: return .chroma(picture.nearNeutral(from: gray, in: space))
+                default: return .side(side())
+                }
+            }
+            if case .chroma(let edge?) = passes[0] { cues.append((edge, true)) }
+            if case .chroma(let neutral?) = passes[1] { cues.append((neutral, false)) }
         }
+        let sideResult: T
+        if case .side(let value)? = passes.last { sideResult = value } else { sideResult = side() }
+        return (scene(cues: cues, picture: picture, ring: ring, locus: locus, edgeWeight: edgeWeight), sideResult)
+    }
+
+    /// What one task of ``estimate(picture:ring:space:locus:edgeWeight:alongside:)`` gives.
+    private enum PicturePass<T> {
+        case chroma(LightChroma?)
+        case side(T)
+    }
+
+    /// The scene's light from the picture's cues `cues` and the surface ring.
+    private static func scene(cues pictureCueList: [(chroma: LightChroma, edge: Bool)], picture: ImageStatistics,
+                              ring: SurfaceRing?, locus: PlanckianLocus, edgeWeight: Double) -> SceneLight? {
+        var cues = pictureCueList
         let pictureCues = cues.count
         if let ring, ring.statistics.count >= 200 {
             if let gray = ring.statistics.shadesOfGray(power) { cues.append((gray, false)) }

@@ -71,22 +71,22 @@ public struct WhiteBalance: Sendable {
     /// where the card gives more readers and the scan may use two cores the scene's grid is read
     /// in parts beside the other two, each in its own order, and joined: the same results as one
     /// after another.
+    ///
+    /// The frame's light fit (``FrameLightFit/fit(_:format:locus:)``) comes with them: it needs the
+    /// frame's samples alone, so on two cores it runs beside the scene's passes over the picture.
     static func readings<Card: CardRows>(of card: Card, format: PrintFormat, ring: SurfaceRing?, space: WorkingSpace,
-                                         locus: PlanckianLocus) -> (FrameSamples, SceneLight?, PictureSamples) {
-        guard ProcessInfoCores.active > 1, let second = card.concurrentReader() else {
-            return (FrameSamples(card: card, format: format),
-                    SceneLight.estimate(card: card, format: format, ring: ring, space: space, locus: locus),
-                    PictureSamples(card: card, window: format))
+                                         locus: PlanckianLocus) -> (FrameSamples, SceneLight?, PictureSamples, FrameLightFit?) {
+        func oneAfterAnother() -> (FrameSamples, SceneLight?, PictureSamples, FrameLightFit?) {
+            let samples = FrameSamples(card: card, format: format)
+            return (samples, SceneLight.estimate(card: card, format: format, ring: ring, space: space, locus: locus),
+                    PictureSamples(card: card, window: format), FrameLightFit.fit(samples, format: format, locus: locus))
         }
+        guard ProcessInfoCores.active > 1, let second = card.concurrentReader() else { return oneAfterAnother() }
         // The scene's grid costs several times the frame's and the picture's samples together:
         // read in parts of its rows, each on a reader of its own, the cores share it.
         let parts = SceneLight.pictureRowParts(cardSize: card.cardSize, format: format, count: sceneParts)
         let readers = [second] + parts.dropFirst().compactMap { _ in card.concurrentReader() }
-        guard readers.count == parts.count else {
-            return (FrameSamples(card: card, format: format),
-                    SceneLight.estimate(card: card, format: format, ring: ring, space: space, locus: locus),
-                    PictureSamples(card: card, window: format))
-        }
+        guard readers.count == parts.count else { return oneAfterAnother() }
         var samples: FrameSamples?, picture: PictureSamples?
         // Task 0 only reads `card` and writes `samples` and `picture`; task k > 0 only reads
         // `readers[k - 1]`.
@@ -98,9 +98,12 @@ public struct WhiteBalance: Sendable {
             }
             return SceneLight.pictureStatistics(card: readers[task - 1], format: format, rows: parts[task - 1])
         }
-        let scene = SceneLight.estimate(picture: ImageStatistics(joining: statistics.compactMap { $0 }), ring: ring,
-                                        space: space, locus: locus)
-        return (samples!, scene, picture!)
+        let frame = samples!
+        let (scene, fit) = SceneLight.estimate(picture: ImageStatistics(joining: statistics.compactMap { $0 }), ring: ring,
+                                               space: space, locus: locus) {
+            FrameLightFit.fit(frame, format: format, locus: locus)
+        }
+        return (frame, scene, picture!, fit)
     }
 
     /// Parts the scene's grid is read in on two cores or more: with the frame's and picture's
@@ -129,8 +132,8 @@ public struct WhiteBalance: Sendable {
             guard let format else { return pictureEstimate(card: card) }
             let space = WorkingSpace(profile)
             let locus = PlanckianLocus(space: space)
-            let (samples, scene, picture) = Self.readings(of: card, format: format, ring: ring, space: space, locus: locus)
-            guard let fit = FrameLightFit.fit(samples, format: format, locus: locus) else {
+            let (samples, scene, picture, frameFit) = Self.readings(of: card, format: format, ring: ring, space: space, locus: locus)
+            guard let fit = frameFit else {
                 return sceneEstimate(scene, shape: nil, card: card, frame: nil, ring: ring, picture: picture,
                                      reason: "no frame to read: light from the picture and its surroundings")
             }

@@ -36,43 +36,84 @@ struct LineSegmentDetector: Sendable {
     var maximumDeviation: Double = 1.0
 
     func detect(in gradient: ColorGradient) -> [LineSegment] {
+        detect(in: gradient, candidates: candidates(in: gradient))
+    }
+
+    /// Bins of the visit order: magnitudes in quarter levels.
+    static let bins = 1024
+
+    /// A magnitude's bin: in quarter levels, strongest first. Clamped as a float before the
+    /// truncation (the same bin as clamping after it: truncation keeps order), so the unchecked
+    /// conversion sees a value in 2.5 * 4 ... 1023.
+    @inline(__always) static func bin(_ magnitude: Float) -> Int {
+        bins &- 1 &- is_truncated(Double(min(magnitude * 4, Float(bins - 1))))
+    }
+
+    /// The pixels a region may take (on a ridge, at least ``magnitudeThreshold`` strong), in index
+    /// order, and how many fall in each bin (``bin(_:)``).
+    struct Candidates: Sendable {
+        var pixels: [Int32] = []
+        var counts = [Int](repeating: 0, count: LineSegmentDetector.bins + 1)
+    }
+
+    /// The ``Candidates`` of `gradient`: one pass over every pixel, in bands of rows on as many
+    /// cores as the scan may use (the bands' pixels joined in order and their counts added are one
+    /// pass's), so that the growing in ``detect(in:candidates:)``, which must stay on one core, starts
+    /// from them.
+    func candidates(in gradient: ColorGradient) -> Candidates {
+        let w = gradient.width, h = gradient.height
+        guard w >= 3, h >= 3 else { return Candidates() }
+        let threshold = magnitudeThreshold
+        let bands = RowBands.costlyBands(1..<(h - 1))
+        let parts = RowBands.map(bands.count) { k -> Candidates in
+            var pixels: [Int32] = [], counts = [Int](repeating: 0, count: Self.bins + 1)
+            pixels.reserveCapacity(bands[k].count * w / 8)
+            gradient.ridge.withUnsafeBufferPointer { ridge in
+                gradient.magnitude.withUnsafeBufferPointer { mag in
+                    counts.withUnsafeMutableBufferPointer { counts in
+                        for y in bands[k] {
+                            for x in 1..<(w - 1) {
+                                let i = y &* w &+ x
+                                if ridge[i] != 0 && mag[i] >= threshold {
+                                    counts[Self.bin(mag[i])] &+= 1
+                                    pixels.append(Int32(truncatingIfNeeded: i))
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            return Candidates(pixels: pixels, counts: counts)
+        }
+        guard parts.count > 1 else { return parts[0] }
+        var joined = Candidates()
+        joined.pixels.reserveCapacity(parts.reduce(0) { $0 + $1.pixels.count })
+        for part in parts {
+            joined.pixels += part.pixels
+            for b in joined.counts.indices { joined.counts[b] += part.counts[b] }
+        }
+        return joined
+    }
+
+    /// The segments grown from `candidates` (``candidates(in:)`` of the same `gradient`).
+    func detect(in gradient: ColorGradient, candidates found: Candidates) -> [LineSegment] {
         let w = gradient.width, h = gradient.height
         let n = w * h
         guard w >= 3, h >= 3 else { return [] }
         // Visit order: strongest first, by counting sort on a quarter-level quantisation.
-        let bins = 1024
-        var counts = [Int](repeating: 0, count: bins + 1)
+        let bins = Self.bins
+        var counts = found.counts
+        // Every pixel used but the candidates the floor below keeps.
         var used = [UInt8](repeating: 1, count: n)
         var segments: [LineSegment] = []
         let cosLimit = Float(cos(2 * angleTolerance))
         let threshold = magnitudeThreshold
-        gradient.ridge.withUnsafeBufferPointer { ridge in
+        let candidates = found.pixels
         gradient.magnitude.withUnsafeBufferPointer { mag in
             gradient.cos2.withUnsafeBufferPointer { vc in
                 gradient.sin2.withUnsafeBufferPointer { vs in
                     used.withUnsafeMutableBufferPointer { used in
-                        // The usable pixels in index order, so the sort below visits them alone instead
-                        // of scanning the whole image a second time for them.
-                        var candidates: [Int32] = []
-                        candidates.reserveCapacity(n / 8)
-                        // A pixel's bin: its magnitude in quarter levels, strongest first. Clamped as
-                        // a float before the truncation (the same bin as clamping after it: truncation
-                        // keeps order), so the unchecked conversion sees a value in 2.5 * 4 ... 1023.
-                        @inline(__always) func bin(_ i: Int) -> Int {
-                            bins &- 1 &- is_truncated(Double(min(mag[i] * 4, Float(bins - 1))))
-                        }
-                        counts.withUnsafeMutableBufferPointer { counts in
-                            for y in 1..<(h - 1) {
-                                for x in 1..<(w - 1) {
-                                    let i = y &* w &+ x
-                                    if ridge[i] != 0 && mag[i] >= threshold {
-                                        used[i] = 0
-                                        counts[bin(i)] &+= 1
-                                        candidates.append(Int32(truncatingIfNeeded: i))
-                                    }
-                                }
-                            }
-                        }
+                        @inline(__always) func bin(_ i: Int) -> Int { Self.bin(mag[i]) }
                         var usable = candidates.count
                         // On a textured surface most ridges are texture: raise the floor to a share of the
                         // median ridge strength, so the growing spends its time on edges that can matter.
@@ -101,10 +142,8 @@ struct LineSegmentDetector: Sendable {
                                     for c in candidates {
                                         let i = Int(c)
                                         let b = bin(i)
-                                        if b > floorBin {
-                                            used[i] = 1
-                                            continue
-                                        }
+                                        if b > floorBin { continue }
+                                        used[i] = 0
                                         order[counts[b]] = c
                                         counts[b] &+= 1
                                         kept &+= 1
@@ -156,7 +195,6 @@ struct LineSegmentDetector: Sendable {
                     }
                 }
             }
-        }
         }
         return segments
     }

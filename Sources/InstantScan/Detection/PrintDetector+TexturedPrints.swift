@@ -6,18 +6,20 @@ extension PrintDetector {
     /// again; only hypotheses clear of the prints found are considered. A second pass rather than one
     /// pool: on plain surfaces the coarse lines would bridge the gaps of the fine ones (an album
     /// page's outline broken by its pockets), and those gaps are evidence the first pass relies on.
-    func texturedPrints(in work: WorkingImage, gradient: ColorGradient, segments: [LineSegment],
+    ///
+    /// `coarse` is `TextureScaleSegments().detect(in: work, gradient:)` and `lines` the fine and
+    /// coarse segments merged (``CollinearMerger``): neither depends on the prints found, so the
+    /// detector makes them beside its first pass.
+    func texturedPrints(in work: WorkingImage, coarse: [LineSegment], lines: [SupportedLine],
                         generator: QuadHypothesisGenerator, scorer: PrintHypothesisScorer, found: [Quad],
                         upright: PixelSize,
                         refine: (PrintHypothesis) -> (DetectedPrint, consistent: Bool, fit: Double))
         -> [(PrintHypothesis, DetectedPrint)] {
-        guard found.count < options.maximumPrints else { return [] }
-        let coarse = TextureScaleSegments().detect(in: work, gradient: gradient)
-        guard !coarse.isEmpty else { return [] }
+        guard found.count < options.maximumPrints, !coarse.isEmpty else { return [] }
         // A line that lies wholly within a print found already cannot be a side of a quad clear of it;
         // dropping those keeps this pass cheap where the first found most prints (albums, walls).
         let inside = found.map { q in q.mapped { q.centroid + ($0 - q.centroid) * 1.03 } }
-        let lines = CollinearMerger().merge(segments + coarse).filter { l in
+        let lines = lines.filter { l in
             let a = l.line.point(at: l.extent.lowerBound), b = l.line.point(at: l.extent.upperBound)
             return !inside.contains { $0.contains(a) && $0.contains(b) }
         }

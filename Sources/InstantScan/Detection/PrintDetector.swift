@@ -43,15 +43,24 @@ public struct PrintDetector: Sendable {
         lap("downsample")
         let gradient = ColorGradient(work)
         lap("gradient")
-        let segments = LineSegmentDetector().detect(in: gradient)
+        // The texture pass's segments and lines (``texturedPrints``) need only the working image and
+        // the fine segments, so each is made on a second core beside a serial step of the main search.
+        // (The fine segments' candidates come first, from a pass on every core.)
+        let detector = LineSegmentDetector()
+        let candidates = detector.candidates(in: gradient)
+        let (segments, coarse) = RowBands.both({ detector.detect(in: gradient, candidates: candidates) },
+                                               { TextureScaleSegments().detect(in: work, gradient: gradient) })
         lap("segments")
-        let lines = CollinearMerger().merge(segments)
-        lap("lines")
         var generator = QuadHypothesisGenerator()
         let minSide = (options.minimumPrintAreaFraction * Double(work.width * work.height)).squareRoot() * 0.6
         generator.minimumSide = max(12, minSide * 0.7)
-        let quads = generator.hypotheses(from: lines, width: work.width, height: work.height)
-        lap("quads")
+        let ((lines, quads), textureLines) = RowBands.both({ () -> ([SupportedLine], [QuadHypothesis]) in
+            let lines = CollinearMerger().merge(segments)
+            return (lines, generator.hypotheses(from: lines, width: work.width, height: work.height))
+        }, {
+            coarse.isEmpty ? [] : CollinearMerger().merge(segments + coarse)
+        })
+        lap("lines and quads")
         var scorer = PrintHypothesisScorer(
             evidence: EdgeEvidence(gradient: gradient, blind: work.clippedMask()),
             border: BorderAppearance(image: work),
@@ -91,7 +100,7 @@ public struct PrintDetector: Sendable {
                                          refine: refineHypothesis),
                                   ranked: ranked, refine: refineHypothesis)
         lap("refine")
-        found += texturedPrints(in: work, gradient: gradient, segments: segments, generator: generator,
+        found += texturedPrints(in: work, coarse: coarse, lines: textureLines, generator: generator,
                                 scorer: scorer, found: found.map(\.0.card), upright: upright, refine: refineHypothesis)
         lap("texture")
         // A place the ranking's budget left out (a wall of many prints, the dimmer ones last) has its

@@ -39,3 +39,25 @@ extension RowBands {
         }
     }
 }
+
+extension RowBands {
+    /// `first()` and `second()`, side by side on two cores when ``ProcessInfoCores`` allows (else
+    /// one after the other on the calling thread): two independent serial passes of the detector,
+    /// such as the line-segment search at working and at texture scale, each a few milliseconds
+    /// that neither core would otherwise share.
+    ///
+    /// Each body must read only what it is given and share nothing it writes; the results are then
+    /// exactly those of calling the two in turn.
+    static func both<A, B>(_ first: () -> A, _ second: () -> B) -> (A, B) {
+        let results = map(2) { index -> Either<A, B> in index == 0 ? .first(first()) : .second(second()) }
+        guard case .first(let a) = results[0], case .second(let b) = results[1] else {
+            preconditionFailure("map keeps the order of its indices")
+        }
+        return (a, b)
+    }
+
+    private enum Either<A, B> {
+        case first(A)
+        case second(B)
+    }
+}

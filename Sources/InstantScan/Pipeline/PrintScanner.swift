@@ -36,17 +36,17 @@ public struct PrintScanner: Sendable {
     public func scan(_ data: [UInt8], corners: Quad? = nil, light: LightEstimate? = nil) throws -> ScanResult {
         var timings = StageTimings()
         let rectifier = PrintRectifier(options: options)
+        // The photo's colour conversion is built on another core while the photo is decoded.
+        let converting = (try? ImageReader.info(of: data)).flatMap { PrintColorCorrection(options: options).convertingEarly(forHeader: $0) }
         // Without a preview nothing reads the photo beyond the prints.
-        let locate = { (timings: inout StageTimings) in
-            try PrintLocator(options: options).locate(data, corners: corners, timings: &timings,
-                                                      onlyThePrint: options.previewLongSide == nil) {
-                rectifier.decodeScale(for: $0, photo: $1)
-            }
+        let located = try PrintLocator(options: options).locate(data, corners: corners, timings: &timings,
+                                                                onlyThePrint: options.previewLongSide == nil) {
+            rectifier.decodeScale(for: $0, photo: $1)
         }
-        let located = try locate(&timings)
         var warnings = located.warnings
         let converter = try timings.measure("icc") {
-            try PrintColorCorrection(options: options).converter(for: located.decoded, warnings: &warnings)
+            try converting?.converter(for: located.decoded)
+                ?? PrintColorCorrection(options: options).converter(for: located.decoded, warnings: &warnings)
         }
         // The photo's capture date travels into each scan's EXIF (nothing else of its EXIF does).
         let captureDate = EmbeddedMetadata(reading: data).exif?.captureDate

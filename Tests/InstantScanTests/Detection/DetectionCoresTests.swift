@@ -16,6 +16,45 @@ struct DetectionCoresTests {
         #expect(RowBands.map(0) { $0 }.isEmpty)
     }
 
+    @Test("both runs each body once and returns their results in order, on one core and on two")
+    func bothKeepsOrder() {
+        for cores in [1, 2] {
+            let (squares, text) = ProcessInfoCores.withLimit(cores) {
+                RowBands.both({ (0..<1000).map { $0 * $0 } }, { String(repeating: "ab", count: 3) })
+            }
+            #expect(squares == (0..<1000).map { $0 * $0 })
+            #expect(text == "ababab")
+        }
+    }
+
+    /// The segments' candidates come from a pass in bands of rows: joined in order, they must be
+    /// the pixels one pass over every row finds, in index order, with the same counts.
+    @Test("line-segment candidates are one pass's, on one core and on two")
+    func segmentCandidatesSameOnAnyCores() throws {
+        let stored = try WallRowScenes.patternedRow.renderStored(.right)
+        let work = BoxDownsampler.workingImage(stored, orientation: .right, maximumLongSide: DetectionOptions().workingLongSide)
+        let gradient = ColorGradient(work)
+        let detector = LineSegmentDetector()
+        var expected: [Int32] = []
+        for y in 1..<(gradient.height - 1) {
+            for x in 1..<(gradient.width - 1) {
+                let i = y * gradient.width + x
+                if gradient.ridge[i] != 0 && gradient.magnitude[i] >= detector.magnitudeThreshold { expected.append(Int32(i)) }
+            }
+        }
+        #expect(expected.count > 1000)
+        for cores in [1, 2] {
+            let found = ProcessInfoCores.withLimit(cores) { detector.candidates(in: gradient) }
+            #expect(found.pixels == expected)
+            #expect(found.counts.reduce(0, +) == expected.count)
+            #expect(found.counts == ProcessInfoCores.withLimit(1) { detector.candidates(in: gradient) }.counts)
+        }
+        let one = ProcessInfoCores.withLimit(1) { detector.detect(in: gradient) }
+        let two = ProcessInfoCores.withLimit(2) { detector.detect(in: gradient) }
+        #expect(!one.isEmpty)
+        #expect("\(two)" == "\(one)")
+    }
+
     @Test("costly bands cover every row once, in two bands a core, and one band on one core")
     func costlyBandsCoverRows() {
         for rows in [1..<2, 1..<599, 0..<31, 5..<800] {

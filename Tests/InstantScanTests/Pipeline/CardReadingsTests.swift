@@ -19,7 +19,8 @@ struct CardReadingsTests {
         #expect(rows.rowsMade == 1 && second.rowsMade == 1, "each reader warps the rows it is asked for")
     }
 
-    @Test("the frame, scene and picture readings are the same on one core and on two")
+    /// The frame's light fit runs beside the scene's passes on two cores, and comes with them.
+    @Test("the frame, scene and picture readings and the frame's fit are the same on one core and on two")
     func readingsSameOnAnyCores() throws {
         let f = try StreamingEngineFixture()
         let space = WorkingSpace(.displayP3)
@@ -31,6 +32,11 @@ struct CardReadingsTests {
         }
         let one = try readings(1), two = try readings(2)
         #expect(two == one)
+        let rows = try WarpedCardRows(f.scan)
+        let fit = ProcessInfoCores.withLimit(2) {
+            WhiteBalance.readings(of: rows, format: .polaroid600, ring: nil, space: space, locus: locus).3
+        }
+        #expect(fit != nil, "the fixture's white frame gives a fit")
         // And from the whole-image path's card, which is its own second reader.
         let card = try PerspectiveWarp().warp(f.source, outputSize: f.size, outputToSource: f.map)
         f.converter.convert(card)
