@@ -134,7 +134,7 @@ extension BorderAppearance {
         return LightBeside(levels: levels, lit: lit)
     }
 
-    /// ``patternCredit(band:outside:)`` with every sample of the band and of the surface beyond it
+    /// ``patternCreditAsSeen(band:outside:)`` with every sample of the band and of the surface beyond it
     /// brought to the lit surface's light.
     func patternCredit(card: Quad, window: Quad, light: LightBeside) -> (credit: Double, agreement: Double) {
         let cardCentre = card.centroid
@@ -150,7 +150,8 @@ extension BorderAppearance {
             outside.append(broughtLine(from: card.corners[i] + n, to: card.corners[j] + n, t0: 0.15, t1: 0.85,
                                        count: stripCount, side: i, light: light))
         }
-        return patternCredit(band: band, outside: outside.map { $0.count >= 4 ? $0 : [] })
+        // Already in one light along the ring: no side is brought to the others' light again.
+        return patternCreditAsSeen(band: band, outside: outside.map { $0.count >= 4 ? $0 : [] })
     }
 
     /// Colours at `count` + 1 points along a→b between the fractions `t0` and `t1`, each brought to the

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A patterned or decorated border: stripes, dots, printed motifs.
 ///
 /// Such a band fails the plainness test (its neighbouring samples differ) as texture does. What tells
@@ -29,8 +31,48 @@ extension BorderAppearance {
     /// along the band's middle line and along strips just outside the card, per side.
     ///
     /// The credit stays below a plain band's full marks: between a plain band and a patterned one
-    /// with the same edges, the plain one is the likelier print.
+    /// with the same edges, the plain one is the likelier print. Where a side's band and the surface
+    /// beyond it are darker than the other sides' by one factor (a shadow's edge running along the
+    /// band, between it and the picture), the sides are compared in one light as well.
     func patternCredit(band: [[Color]], outside: [[Color]]) -> (credit: Double, agreement: Double) {
+        let asSeen = patternCreditAsSeen(band: band, outside: outside)
+        guard asSeen.agreement < 1, let even = sidesInOneLight(band: band, outside: outside) else { return asSeen }
+        let inOneLight = patternCreditAsSeen(band: even.band, outside: even.outside)
+        return (inOneLight.credit, inOneLight.agreement) > (asSeen.credit, asSeen.agreement) ? inOneLight : asSeen
+    }
+
+    /// The band's and the surface's samples with each side brought to the light of the median side,
+    /// where a side's band and the surface beyond it are darker (or lighter) by one factor, as a
+    /// shadow's edge running along a band (between it and the picture) makes them; nil where no side is.
+    func sidesInOneLight(band: [[Color]], outside: [[Color]]) -> (band: [[Color]], outside: [[Color]])? {
+        func level(_ samples: [Color]) -> Float? {
+            guard let st = Statistics(samples) else { return nil }
+            return log(st.mean.0 + st.mean.1 + st.mean.2 + 6)
+        }
+        let bandLevels = band.map(level), outsideLevels = outside.map(level)
+        var seen = bandLevels.compactMap { $0 }
+        guard seen.count >= 3 else { return nil }
+        let typical = OrderStatistic.select(&seen, seen.count / 2)
+        var outSeen = outsideLevels.compactMap { $0 }
+        guard outSeen.count >= 3 else { return nil }
+        let typicalOut = OrderStatistic.select(&outSeen, outSeen.count / 2)
+        var newBand = band, newOutside = outside, moved = false
+        for i in 0..<band.count {
+            guard let b = bandLevels[i], let o = outsideLevels[i] else { continue }
+            let change = b - typical, outChange = o - typicalOut
+            // One factor on both: the light, not another material.
+            guard abs(change) >= Self.lightBesideChange, abs(change) <= Self.deepestShade,
+                  abs(change - outChange) <= 0.25 * abs(change) else { continue }
+            let f = exp(-change)
+            newBand[i] = band[i].map { ($0.0 * f, $0.1 * f, $0.2 * f) }
+            newOutside[i] = outside[i].map { ($0.0 * f, $0.1 * f, $0.2 * f) }
+            moved = true
+        }
+        return moved ? (newBand, newOutside) : nil
+    }
+
+    /// Credit and side agreement of the band's samples as they are, every side in the light it is in.
+    func patternCreditAsSeen(band: [[Color]], outside: [[Color]]) -> (credit: Double, agreement: Double) {
         let sides = band.map(Statistics.init)
         let seen = sides.compactMap { $0 }
         guard seen.count >= 3 else { return (0, 0) }
