@@ -22,11 +22,10 @@ final class EarlyConversion: @unchecked Sendable {
     init(profileBytes bytes: [UInt8]?, to destination: BuiltInProfile, cache: ColorConverterCache) {
         profileBytes = bytes
         DispatchQueue.global().async(group: group) { [self] in
-            // As ``PrintColorCorrection/inputProfile(of:warnings:)`` opens it.
-            let opened: ColorProfile?
-            if let bytes { opened = try? ColorProfile(iccData: bytes) } else { opened = .sRGB }
-            guard let source = opened,
-                  let converter = try? cache.converter(from: source.isSRGB ? .sRGB : source, to: destination.profile)
+            // An unusable profile is left to the scan's own path, which warns of it.
+            var unusable: [String] = []
+            let source = PrintColorCorrection.inputProfile(embedded: bytes, warnings: &unusable)
+            guard unusable.isEmpty, let converter = try? cache.converter(from: source, to: destination.profile)
             else { return }
             lock.withLock { built = converter }
         }

@@ -27,7 +27,12 @@ public struct PrintColorCorrection: Sendable {
     /// The colour space the photo says it is in: its embedded profile, or sRGB (with a warning)
     /// when it has none or an unusable one.
     static func inputProfile(of decoded: DecodedImage, warnings: inout [String]) -> ColorProfile {
-        guard let bytes = decoded.iccProfile else { return .sRGB }
+        inputProfile(embedded: decoded.iccProfile, warnings: &warnings)
+    }
+
+    /// ``inputProfile(of:warnings:)`` of a photo whose embedded profile bytes are `bytes` (nil: none).
+    static func inputProfile(embedded bytes: [UInt8]?, warnings: inout [String]) -> ColorProfile {
+        guard let bytes else { return .sRGB }
         do {
             let profile = try ColorProfile(iccData: bytes)
             return profile.isSRGB ? .sRGB : profile
