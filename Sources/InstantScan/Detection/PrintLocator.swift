@@ -29,17 +29,18 @@ struct PrintLocator: Sendable {
         var warnings: [String]
     }
 
-    /// Locates the prints of the photo whose encoded bytes are `data`: at `corners` when given,
-    /// then decoded at the DCT scale `scale` picks for that print, else detected on a full decode.
+    /// Locates the prints of the photo whose encoded bytes are `data` (its header `header` when
+    /// the caller has read it already): at `corners` when given, then decoded at the DCT scale
+    /// `scale` picks for that print, else detected on a full decode.
     ///
     /// With `onlyThePrint`, a JPEG with corners is decoded only in the stored rows and columns
     /// the print, its window and the surface ring around it cover (see ``StoredBand``): the
     /// caller reads the photo through ``DecodedImage/storedMap(fromUpright:)`` alone. A JPEG
     /// without corners is then detected on a DCT-scaled decode and only the band its prints
     /// cover is decoded at full resolution (see ``ScaledDetection``).
-    func locate(_ data: [UInt8], corners: Quad?, timings: inout StageTimings, onlyThePrint: Bool = false,
-                scale: (DetectedPrint, PixelSize) -> Int) throws -> LocatedPhoto {
-        let info = try timings.measure("header") { try ImageReader.info(of: data) }
+    func locate(_ data: [UInt8], header: ImageInfo? = nil, corners: Quad?, timings: inout StageTimings,
+                onlyThePrint: Bool = false, scale: (DetectedPrint, PixelSize) -> Int) throws -> LocatedPhoto {
+        let info = try header ?? timings.measure("header") { try ImageReader.info(of: data) }
         try PixelBuffer.validate(width: info.storedSize.width, height: info.storedSize.height, maximumPixels: maximumPixels)
         let upright = info.orientation.uprightSize(stored: info.storedSize)
 

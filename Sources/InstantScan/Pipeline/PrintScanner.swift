@@ -36,10 +36,13 @@ public struct PrintScanner: Sendable {
     public func scan(_ data: [UInt8], corners: Quad? = nil, light: LightEstimate? = nil) throws -> ScanResult {
         var timings = StageTimings()
         let rectifier = PrintRectifier(options: options)
-        // The photo's colour conversion is built on another core while the photo is decoded.
-        let converting = (try? ImageReader.info(of: data)).flatMap { PrintColorCorrection(options: options).convertingEarly(forHeader: $0) }
+        // The header is read once: the photo's colour conversion is built from it on another core
+        // while the photo is decoded, and the locator decodes by it (one it cannot read, the
+        // locator reads again and reports).
+        let header = try? timings.measure("header") { try ImageReader.info(of: data) }
+        let converting = header.flatMap { PrintColorCorrection(options: options).convertingEarly(forHeader: $0) }
         // Without a preview nothing reads the photo beyond the prints.
-        let located = try PrintLocator(options: options).locate(data, corners: corners, timings: &timings,
+        let located = try PrintLocator(options: options).locate(data, header: header, corners: corners, timings: &timings,
                                                                 onlyThePrint: options.previewLongSide == nil) {
             rectifier.decodeScale(for: $0, photo: $1)
         }
