@@ -27,6 +27,11 @@ extension BorderAppearance {
     /// How much of the band's veil the surface just beyond must show, at the least: the streak fades
     /// from its middle, and the strip beyond is a little farther from the side's middle line.
     static let veilBeyondShare: Float = 0.25
+    /// The most the band's veil and the light added beyond the card may differ in colour (shares of
+    /// their channels' sum): one lamp's reflection lies over both. A pale picture region or another
+    /// card's colour taken for a veil adds a hue of its own (a warm-lit white wall read as a veiled
+    /// green border differs by about 0.13; the streaks over album prints by 0.03 or less).
+    static let veilLightDifference: Float = 0.06
 
     /// How many sides agree with the border once a veil of glare over a whole side is taken off.
     ///
@@ -53,7 +58,8 @@ extension BorderAppearance {
         for i in sides.indices where !agreeing.contains(i) {
             guard let c = sides[i], let veil = Self.veil(over: own, giving: c) else { continue }
             guard let out = outside[i], let plain = beyond, let added = Self.veil(over: plain, giving: out),
-                  added.strength >= Self.veilBeyondShare * veil.strength else { continue }
+                  added.strength >= Self.veilBeyondShare * veil.strength,
+                  Self.shareDifference(veil.added, added.added) <= Self.veilLightDifference else { continue }
             veiled += 1
         }
         // Without a veiled side the reference's agreement says nothing the median's did not.
@@ -65,12 +71,19 @@ extension BorderAppearance {
 
     /// The even veil of light that turns `base` into `veiled`, if there is one: every channel brighter
     /// in linear light, the weakest by at least ``veilEvenness`` of the strongest, the strongest by at
-    /// least ``veilLeast``. Its strength is the mean of the channels' additions.
-    static func veil(over base: Color, giving veiled: Color) -> (strength: Float, evenness: Float)? {
+    /// least ``veilLeast``. Its strength is the mean of the channels' additions; `added` the additions.
+    static func veil(over base: Color, giving veiled: Color) -> (strength: Float, added: Color)? {
         let d = (linear(veiled.0) - linear(base.0), linear(veiled.1) - linear(base.1), linear(veiled.2) - linear(base.2))
         let most = max(d.0, d.1, d.2), least = min(d.0, d.1, d.2)
         guard most >= veilLeast, least > 0, least >= veilEvenness * most else { return nil }
-        return ((d.0 + d.1 + d.2) / 3, least / most)
+        return ((d.0 + d.1 + d.2) / 3, d)
+    }
+
+    /// The largest difference between two added lights' shares of their channels' sum: how far apart
+    /// their colours are, whatever their strengths.
+    static func shareDifference(_ a: Color, _ b: Color) -> Float {
+        let sa = max(a.0 + a.1 + a.2, 1e-6), sb = max(b.0 + b.1 + b.2, 1e-6)
+        return max(abs(a.0 / sa - b.0 / sb), abs(a.1 / sa - b.1 / sb), abs(a.2 / sa - b.2 / sb))
     }
 
     /// A working-image code (0...255, sRGB-encoded) as linear light, 0...1.
