@@ -14,10 +14,11 @@ import Darwin
 /// it shows the border's own colour (``BorderAppearance``'s `unglared` needs one).
 ///
 /// So a side whose linear colour is another side's plus light of every channel in nearly the same
-/// measure agrees with the border, provided the surface just beyond that side is brightened too: the
-/// sleeve's streak lies over the border and the pocket beside it alike. A side of another colour
-/// (a picture's region, a strip of a different surface) adds a hue of its own, not an even veil, or
-/// leaves the surface beyond it as dark as elsewhere.
+/// measure agrees with the border, provided the surface just beyond that side is brightened too, by
+/// light of the same colour: the sleeve's streak lies over the border and the pocket beside it alike.
+/// A side of another colour (a picture's region, a strip of a different surface) adds a hue of its
+/// own, not an even veil, or leaves the surface beyond it as dark as elsewhere. Only a card whose sides
+/// were measured as lines is read so (see ``score(card:window:measuredCard:)``).
 extension BorderAppearance {
     /// The least share of the veil's strongest channel that its weakest must reach: a veil is the
     /// light's colour, near the scene's white (a warm or cool cast bends it, not by a factor of three).
