@@ -87,7 +87,10 @@ struct BorderAppearance: Sendable {
         }
     }
 
-    func score(card: Quad, window: Quad) -> Result {
+    /// - Parameter measuredCard: whether the card's sides were found as lines (not placed by a
+    ///   template from its window): only then may one side be excused a glare veil
+    ///   (``agreeingUnderVeil(_:outside:)``), as only then is that side known to be the card's own.
+    func score(card: Quad, window: Quad, measuredCard: Bool = false) -> Result {
         var plain = 0, pairs = 0
         var sequences: [[Color?]] = []
         var rampsBySide: [[Bool]] = []
@@ -200,6 +203,9 @@ struct BorderAppearance: Sendable {
         if plainnessAgainstNoise >= Self.plainForShade {
             agreeing = max(agreeing, agreeingUnderShade(band, againstTable: againstTable))
             agreeing = max(agreeing, agreeingUnderBleed(band, outside: outside, inside: inside, halfWidths: halfWidths))
+            if measuredCard {
+                agreeing = max(agreeing, agreeingUnderVeil(band, outside: outside), agreeingUnderVeil(lit, outside: outside))
+            }
             // Only brightness is divided out: sides far apart in chromaticity stay apart anyway. (Not
             // within the tolerance: a side half lit, half shaded has per-channel medians from both,
             // which strays in chromaticity.)
@@ -382,7 +388,7 @@ struct BorderAppearance: Sendable {
 
     /// Whether a side's colour `c` is the border's `whole` colour in chromaticity and, within the
     /// light's falloff, in brightness.
-    private func agrees(_ c: Color, with whole: Color) -> Bool {
+    func agrees(_ c: Color, with whole: Color) -> Bool {
         let wholeSum = max(whole.0 + whole.1 + whole.2, 1)
         let sum = max(c.0 + c.1 + c.2, 1)
         let ratio = (sum + 6) / (wholeSum + 6)  // a little slack for near-black borders

@@ -286,7 +286,8 @@ struct PrintHypothesisScorer: Sendable {
         var kept = hypotheses
         // Each band judged on its own (a millisecond or more each): on every core the scan may use.
         let judged = kept
-        let bands = RowBands.map(judged.count) { border.score(card: judged[$0].card, window: judged[$0].window) }
+        let bands = RowBands.map(judged.count) { border.score(card: judged[$0].card, window: judged[$0].window,
+                                                                       measuredCard: judged[$0].origin == .card) }
         for i in kept.indices {
             let band = bands[i]
             kept[i].border = band
