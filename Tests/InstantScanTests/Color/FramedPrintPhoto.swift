@@ -43,6 +43,10 @@ struct FramedPrintPhoto {
     /// The tablecloth's colour (linear reflectance, times its weave): grey unless a test puts
     /// the print on something coloured, such as dark wood.
     var table = [1.0, 1.0, 1.0]
+    /// A placemat under the card (linear reflectance, times the weave) reaching this share of the
+    /// card's size beyond it, the tablecloth (``table``) beyond that: what lies just around a card
+    /// is not always what the rest of the photo shows.
+    var placemat: (colour: [Double], reach: Double)?
 
     var height: Int { Int((Double(width) / format.cardAspect).rounded()) }
 
@@ -100,6 +104,12 @@ struct FramedPrintPhoto {
     /// The tablecloth at photo pixel (x, y): greys in a weave of squares.
     func surface(_ x: Int, _ y: Int) -> [Double] {
         let level = [0.22, 0.30, 0.26, 0.34][((x / 14) + 2 * (y / 14)) % 4]
+        if let placemat {
+            let u = (Double(x - margin.x) + 0.5) / Double(width), v = (Double(y - margin.y) + 0.5) / Double(height)
+            if u > -placemat.reach, u < 1 + placemat.reach, v > -placemat.reach, v < 1 + placemat.reach {
+                return placemat.colour.map { level * $0 }
+            }
+        }
         return table.map { level * $0 }
     }
 
