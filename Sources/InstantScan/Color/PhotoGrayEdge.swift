@@ -68,16 +68,15 @@ struct PhotoGrayEdge {
                     for dx in -1...1 where !usable[(y + dy) * width + x + dx] { inner = false; break }
                 }
                 guard inner else { continue }
-                var magnitude = [0.0, 0.0, 0.0]
-                for c in 0..<3 {
+                // |∇|⁶ = (gx² + gy²)³ of channel `c`.
+                func sixth(_ c: Int) -> Double {
                     func v(_ dx: Int, _ dy: Int) -> Double { linear[3 * ((y + dy) * width + x + dx) + c] }
                     let gx = (v(1, -1) + 2 * v(1, 0) + v(1, 1)) - (v(-1, -1) + 2 * v(-1, 0) + v(-1, 1))
                     let gy = (v(-1, 1) + 2 * v(0, 1) + v(1, 1)) - (v(-1, -1) + 2 * v(0, -1) + v(1, -1))
                     let squared = gx * gx + gy * gy
-                    magnitude[c] = squared * squared * squared
+                    return squared * squared * squared
                 }
-                // |∇|⁶ = (gx² + gy²)³.
-                sums = (sums.0 + magnitude[0], sums.1 + magnitude[1], sums.2 + magnitude[2])
+                sums = (sums.0 + sixth(0), sums.1 + sixth(1), sums.2 + sixth(2))
                 count += 1
             }
         }

@@ -32,30 +32,48 @@ struct PhotoOverview {
 
     /// An RGBA8 image of `size` whose pixel (x, y), spanning x…x + 1 and mapped into `source` (RGB8
     /// or RGBA8) by `outputToSource` (an axis-aligned map: a scale, a turn or a flip), is the mean
-    /// of source pixels spread over its footprint.
+    /// of source pixels spread evenly over its footprint (all of them up to ``samplesPerAxis``
+    /// pixels across).
     private static func sample(_ source: PixelBuffer, size: PixelSize, outputToSource map: Homography) throws -> PixelBuffer {
         let image = try PixelBuffer(width: size.width, height: size.height)
         let bpp = source.format.bytesPerPixel
         // The footprint's extent in source pixels along the source's own axes.
         let origin = map.apply(Point(0, 0)), across = map.apply(Point(1, 0)) - origin, down = map.apply(Point(0, 1)) - origin
         let extent = (x: abs(across.x) + abs(down.x), y: abs(across.y) + abs(down.y))
-        let n = (x: min(samplesPerAxis, max(1, Int(extent.x.rounded(.up)))), y: min(samplesPerAxis, max(1, Int(extent.y.rounded(.up)))))
+        // Samples evenly spaced by whole pixels over the footprint, centred on it.
+        func spread(_ extent: Double) -> (count: Int, spacing: Int) {
+            let n = min(samplesPerAxis, max(1, Int(extent.rounded(.up))))
+            return (n, max(1, Int((extent / Double(n)).rounded())))
+        }
+        let (nx, ny) = (spread(extent.x), spread(extent.y))
+        let count = nx.count * ny.count
+        let step = nx.spacing * bpp
+        let (maxX, maxY) = (source.width - 1, source.height - 1)
         for y in 0..<size.height {
             let row = image.rowPointer(y)
             for x in 0..<size.width {
                 let centre = map.apply(Point(Double(x) + 0.5, Double(y) + 0.5))
                 guard centre.x.isFinite, centre.y.isFinite else { continue }
+                let x0 = Int((centre.x - Double((nx.count - 1) * nx.spacing) / 2).rounded())
+                let y0 = Int((centre.y - Double((ny.count - 1) * ny.spacing) / 2).rounded())
                 var sum = (0, 0, 0)
-                for j in 0..<n.y {
-                    let sy = Int((centre.y + (Double(j) + 0.5) / Double(n.y) * extent.y - extent.y / 2).rounded())
-                    let line = source.rowPointer(min(max(sy, 0), source.height - 1))
-                    for i in 0..<n.x {
-                        let sx = Int((centre.x + (Double(i) + 0.5) / Double(n.x) * extent.x - extent.x / 2).rounded())
-                        let s = line + min(max(sx, 0), source.width - 1) * bpp
-                        sum = (sum.0 + Int(s[0]), sum.1 + Int(s[1]), sum.2 + Int(s[2]))
+                // Clamped to the edge pixels only where the footprint leaves the source.
+                let inside = x0 >= 0 && x0 + (nx.count - 1) * nx.spacing <= maxX
+                for j in 0..<ny.count {
+                    let line = source.rowPointer(min(max(y0 + j * ny.spacing, 0), maxY))
+                    if inside {
+                        var s = line + x0 * bpp
+                        for _ in 0..<nx.count {
+                            sum = (sum.0 &+ Int(s[0]), sum.1 &+ Int(s[1]), sum.2 &+ Int(s[2]))
+                            s += step
+                        }
+                    } else {
+                        for i in 0..<nx.count {
+                            let s = line + min(max(x0 + i * nx.spacing, 0), maxX) * bpp
+                            sum = (sum.0 &+ Int(s[0]), sum.1 &+ Int(s[1]), sum.2 &+ Int(s[2]))
+                        }
                     }
                 }
-                let count = n.x * n.y
                 row[x * 4] = UInt8((sum.0 + count / 2) / count)
                 row[x * 4 + 1] = UInt8((sum.1 + count / 2) / count)
                 row[x * 4 + 2] = UInt8((sum.2 + count / 2) / count)
