@@ -21,7 +21,10 @@ import Darwin
 /// a gap (their frames' and pictures' colours are not the light's, their shadows and edges lie
 /// just outside), and so are clipped pixels (glare, a window: their colour is the clip's) and
 /// near-black ones (JPEG noise); an edge is only read where the whole 3×3 neighbourhood is usable,
-/// so no edge runs into a print or a clipped highlight.
+/// so no edge runs into a print or a clipped highlight. A photo whose outside is all one surface
+/// gives no cue (``isOneSurface(_:usable:)``): that surface is the ring's already. A strongly
+/// coloured table seen with other things is pulled into the band of lights and left out of the
+/// pool when it disagrees with the other cues, as the ring's cues are.
 struct PhotoGrayEdge {
     /// The long side of the photo's copy: some 40 000 pixels, as many as the ring's band.
     static let longSide = 240
@@ -58,7 +61,7 @@ struct PhotoGrayEdge {
                 usableCount += 1
             }
         }
-        guard usableCount >= minimumCount else { return nil }
+        guard usableCount >= minimumCount, !isOneSurface(linear, usable: usable) else { return nil }
         var sums = (0.0, 0.0, 0.0), count = 0
         for y in 1..<(height - 1) {
             for x in 1..<(width - 1) {
@@ -83,6 +86,29 @@ struct PhotoGrayEdge {
         guard count >= minimumCount else { return nil }
         let means = [sums.0, sums.1, sums.2].map { pow($0 / Double(count), 1 / SceneLight.power) }
         return means.allSatisfy({ $0 > 1e-6 }) ? LightChroma(rgb: means) : nil
+    }
+
+    /// Colours this close (log ratios) are one surface's: its shading, texture and JPEG noise.
+    static let oneSurfaceRadius = 0.05
+    /// The share of the usable pixels within ``oneSurfaceRadius`` of their median colour from
+    /// which the photo outside the prints is one surface.
+    static let oneSurfaceShare = 0.9
+
+    /// Whether the usable pixels are nearly all one colour: one table or wall fills the photo
+    /// outside the prints. The edges within one surface are its own colour times the light, as
+    /// the surface is, so the cue would only be the ring's reading of that surface again, counted
+    /// twice (a bluish slate under a lamp, the test suite's amber frame, then read a light far too
+    /// cold). Edges carry the light where they run between different surfaces. On the hard scenes'
+    /// single-print photos the share is 1.00 where one surface fills them and at most 0.73 elsewhere.
+    private static func isOneSurface(_ linear: [Double], usable: [Bool]) -> Bool {
+        var rg: [Double] = [], bg: [Double] = []
+        for i in usable.indices where usable[i] {
+            rg.append(log(linear[3 * i] / linear[3 * i + 1]))
+            bg.append(log(linear[3 * i + 2] / linear[3 * i + 1]))
+        }
+        let median = LightChroma(rg: rg.sorted()[rg.count / 2], bg: bg.sorted()[bg.count / 2])
+        let near = zip(rg, bg).filter { LightChroma(rg: $0, bg: $1).distance(to: median) < oneSurfaceRadius }.count
+        return Double(near) >= oneSurfaceShare * Double(rg.count)
     }
 
     /// `card` grown by ``gap`` of its size on every side, through its own perspective.
