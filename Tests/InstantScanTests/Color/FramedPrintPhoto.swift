@@ -47,6 +47,9 @@ struct FramedPrintPhoto {
     /// card's size beyond it, the tablecloth (``table``) beyond that: what lies just around a card
     /// is not always what the rest of the photo shows.
     var placemat: (colour: [Double], reach: Double)?
+    /// Whether the tablecloth is a patchwork of the ``palette``'s colours (40-pixel squares, the
+    /// weave within each) instead of ``table``: many surfaces whose colours balance around grey.
+    var patchwork = false
 
     var height: Int { Int((Double(width) / format.cardAspect).rounded()) }
 
@@ -109,6 +112,9 @@ struct FramedPrintPhoto {
             if u > -placemat.reach, u < 1 + placemat.reach, v > -placemat.reach, v < 1 + placemat.reach {
                 return placemat.colour.map { level * $0 }
             }
+        }
+        if patchwork {
+            return Self.palette[((x / 40) * 7 + (y / 40) * 3) % Self.palette.count].map { 2 * level * $0 }
         }
         return table.map { level * $0 }
     }
