@@ -93,6 +93,8 @@ struct PhotoGrayEdge {
     /// The share of the usable pixels within ``oneSurfaceRadius`` of their median colour from
     /// which the photo outside the prints is one surface.
     static let oneSurfaceShare = 0.9
+    /// Pixels apart (in reading order) that the one-surface test reads.
+    static let oneSurfaceStride = 3
 
     /// Whether the usable pixels are nearly all one colour: one table or wall fills the photo
     /// outside the prints. The edges within one surface are its own colour times the light, as
@@ -101,14 +103,15 @@ struct PhotoGrayEdge {
     /// cold). Edges carry the light where they run between different surfaces. On the hard scenes'
     /// single-print photos the share is 1.00 where one surface fills them and at most 0.73 elsewhere.
     private static func isOneSurface(_ linear: [Double], usable: [Bool]) -> Bool {
+        // Every ``oneSurfaceStride``-th pixel: some ten thousand colours tell one surface from many.
         var rg: [Double] = [], bg: [Double] = []
-        for i in usable.indices where usable[i] {
+        for i in stride(from: 0, to: usable.count, by: oneSurfaceStride) where usable[i] {
             rg.append(log(linear[3 * i] / linear[3 * i + 1]))
             bg.append(log(linear[3 * i + 2] / linear[3 * i + 1]))
         }
         let median = LightChroma(rg: rg.sorted()[rg.count / 2], bg: bg.sorted()[bg.count / 2])
         let near = zip(rg, bg).filter { LightChroma(rg: $0, bg: $1).distance(to: median) < oneSurfaceRadius }.count
-        return Double(near) >= oneSurfaceShare * Double(rg.count)
+        return !rg.isEmpty && Double(near) >= oneSurfaceShare * Double(rg.count)
     }
 
     /// `card` grown by ``gap`` of its size on every side, through its own perspective.
