@@ -207,10 +207,11 @@ public struct WhiteBalance: Sendable {
     }
 
     /// The light from `scene` (falling back on the picture's statistics when it is nil) and the
-    /// whole `photo`'s gray edge, with the falloff of `shape` (a frame's fit) when given. The exposure at the card's centre is left as
-    /// it was (the frame's lightness is unknown) unless the `picture`'s highlights would then come
-    /// out far below paper white (``HighlightFloor``), or the `frame`'s samples or the surface
-    /// `ring` around the card brighter than it (``ExposureCeiling``).
+    /// whole `photo`'s gray edge, with the falloff of `shape` (a frame's fit) when given. The
+    /// exposure at the card's centre is left as it was (the frame's lightness is unknown) unless
+    /// the `picture`'s highlights would then come out far below paper white (``HighlightFloor``),
+    /// or the `frame`'s samples or the surface `ring` around the card brighter than it
+    /// (``ExposureCeiling``).
     func sceneEstimate(_ scene: SceneLight?, shape: IlluminationField?, card: some CardRows, frame: FrameSamples?,
                        ring: SurfaceRing?, photo: WholePhotoCue? = nil, picture: PictureSamples?,
                        reason: String) -> LightEstimate {

@@ -119,12 +119,13 @@ public struct PrintScanner: Sendable {
         let correction = PrintColorCorrection(options: options)
         let converter = try correction.converter(for: located.decoded, warnings: &warnings)
         let rectifier = PrintRectifier(options: options)
+        let photoCue = try wholePhotoCue(located, data: data, converter: converter, light: nil)
         return try located.prints.map { print in
             let card = try rectifier.estimationCard(for: print, from: located.decoded)
             if !converter.isIdentity { converter.convert(card) }
             let ring = try correction.surfaceRing(around: print, from: located.decoded, rectifier: rectifier,
                                                   converter: converter, light: nil)
-            return correction.estimate(card: card, format: print.format, ring: ring)
+            return correction.estimate(card: card, format: print.format, ring: ring, photo: photoCue)
         }
     }
 
