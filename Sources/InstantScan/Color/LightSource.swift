@@ -11,7 +11,8 @@ public enum LightSource: String, Sendable, Equatable, Codable, CaseIterable {
     /// the exposure meets the photo's half-way.
     case darkFrame
     /// The picture and the surface around the card (colour-constancy cues pooled in linear
-    /// light), with the frame's falloff when its colour is the same all round: a frame that is
+    /// light; the band just around the card and the gray edge of the whole photo outside the
+    /// prints), with the frame's falloff when its colour is the same all round: a frame that is
     /// not a white reference (coloured, patterned, or yellowed beyond what can be told).
     case surroundings
     /// Statistics of the picture (colour-constancy cues in linear light): no format known,

@@ -69,8 +69,8 @@ public struct PrintColorCorrection: Sendable {
     /// surface around the print (see ``surfaceRing(around:from:rectifier:converter:light:)``).
     @discardableResult
     func correct(_ image: PixelBuffer, format: PrintFormat?, card: PixelBuffer?, window: Quad?,
-                 light: LightEstimate?, ring: SurfaceRing?) throws -> WhiteBalanceReport? {
-        let report = try balance(image, format: format, card: card, window: window, light: light, ring: ring)
+                 light: LightEstimate?, ring: SurfaceRing?, photo: WholePhotoCue? = nil) throws -> WhiteBalanceReport? {
+        let report = try balance(image, format: format, card: card, window: window, light: light, ring: ring, photo: photo)
         stretch?.apply(to: image)
         return report
     }
@@ -80,9 +80,10 @@ public struct PrintColorCorrection: Sendable {
         estimate(card: card, format: format, ring: nil)
     }
 
-    /// The light on a card, judging its frame also against `ring`.
-    func estimate(card: PixelBuffer, format: PrintFormat?, ring: SurfaceRing?) -> LightEstimate {
-        WhiteBalance(mode: whiteBalance, profile: profile).estimate(card: card, format: format, ring: ring)
+    /// The light on a card, judging its frame also against `ring` (and, for a frame that is not a
+    /// white reference, taking the whole `photo`'s gray edge among the cues).
+    func estimate(card: PixelBuffer, format: PrintFormat?, ring: SurfaceRing?, photo: WholePhotoCue? = nil) -> LightEstimate {
+        WhiteBalance(mode: whiteBalance, profile: profile).estimate(card: card, format: format, ring: ring, photo: photo)
     }
 
     /// The surface around `print` in ``profile``'s space, which white balance weighs the frame
@@ -98,8 +99,9 @@ public struct PrintColorCorrection: Sendable {
     }
 
     private func balance(_ image: PixelBuffer, format: PrintFormat?, card: PixelBuffer?, window: Quad?,
-                         light given: LightEstimate?, ring: SurfaceRing?) throws -> WhiteBalanceReport? {
-        guard let measured = try measure(frame: card ?? image, format: format, light: given, ring: ring) else { return nil }
+                         light given: LightEstimate?, ring: SurfaceRing?, photo: WholePhotoCue?) throws -> WhiteBalanceReport? {
+        guard let measured = try measure(frame: card ?? image, format: format, light: given, ring: ring, photo: photo)
+        else { return nil }
         let clipped = measured.balance.apply(measured.light, to: image, covering: card == nil ? nil : window)
         return measured.report(clippedShare: clipped)
     }
@@ -108,11 +110,11 @@ public struct PrintColorCorrection: Sendable {
     /// before it touches a pixel: the light and the frame's chroma before and after; nil when
     /// white balance is off and no light is given.
     func measure(frame: some CardRows, format: PrintFormat?, light given: LightEstimate?,
-                 ring: SurfaceRing?) throws -> BalanceMeasure? {
+                 ring: SurfaceRing?, photo: WholePhotoCue? = nil) throws -> BalanceMeasure? {
         guard whiteBalance != .none || given != nil else { return nil }
         if let given, given.profile != profile { throw ScanError.lightInOtherSpace(given.profile, profile) }
         let balance = WhiteBalance(mode: balanceMode, profile: profile)
-        let light = given ?? balance.estimate(card: frame, format: format, ring: ring)
+        let light = given ?? balance.estimate(card: frame, format: format, ring: ring, photo: photo)
         let chroma = balance.frameChroma(card: frame, format: format, light: light)
         return BalanceMeasure(balance: balance, light: light, chroma: chroma)
     }

@@ -20,6 +20,13 @@ struct SceneLight {
     /// none): a frame is only called aged when each of them, on its own, finds it warmer.
     var picture: LightChroma?
     var surroundings: LightChroma?
+    /// Every cue, pulled into the band of lights, the picture's first: what
+    /// ``adding(photoEdge:locus:)`` pools again with one more.
+    var plausible = WeightedCues()
+    /// How many of ``plausible``'s cues are the picture's.
+    var pictureCues = 0
+    /// Whether the whole photo's gray edge (``PhotoGrayEdge``) was among the cues that agreed.
+    var usesPhoto = false
 
     /// The Minkowski norm for the cues (Finlayson & Trezzi 2004; see ``WhiteBalance/shadesOfGrayPower``).
     static let power = 6.0
@@ -178,11 +185,34 @@ struct SceneLight {
         for cue in cues {
             plausible.append(locus.plausible(cue.chroma, kelvins: kelvins, offset: offLocus), edge: cue.edge)
         }
+        return pooled(plausible, pictureCues: pictureCues)
+    }
+
+    /// The light from the cues `plausible` (already in the band of lights), the first
+    /// `pictureCues` of them the picture's, the rest the surroundings'.
+    private static func pooled(_ plausible: WeightedCues, pictureCues: Int) -> SceneLight {
         let anchor = plausible.anchor(weighted: false)!
         let kept = plausible.chromas.indices.filter { plausible.chromas[$0].distance(to: anchor) <= agreement }
         return SceneLight(chroma: plausible.mean(kept, weighted: false)!, agreeing: kept.count, cues: plausible.count,
                           seesSurroundings: kept.contains { $0 >= pictureCues },
                           picture: plausible.mean(Array(0..<pictureCues), weighted: true),
-                          surroundings: plausible.mean(Array(pictureCues..<plausible.count), weighted: false))
+                          surroundings: plausible.mean(Array(pictureCues..<plausible.count), weighted: false),
+                          plausible: plausible, pictureCues: pictureCues)
+    }
+
+    /// This light with the whole photo's gray edge `photoEdge` (``PhotoGrayEdge``) as one more
+    /// cue of the surroundings: pulled into the band of lights as the others, pooled with them
+    /// (left out when it disagrees with the anchor, as a red table's cues are) and counted in the
+    /// surroundings' witness.
+    ///
+    /// Only for a frame already judged not to be a white reference: the frame's judgement reads
+    /// the picture and the ring alone, so a white frame's scan is the same with or without it.
+    func adding(photoEdge: LightChroma, locus: PlanckianLocus) -> SceneLight {
+        var cues = plausible
+        cues.append(locus.plausible(photoEdge, kelvins: SceneLight.kelvins, offset: SceneLight.offLocus), edge: true)
+        var light = SceneLight.pooled(cues, pictureCues: pictureCues)
+        let anchor = cues.anchor(weighted: false)!
+        light.usesPhoto = cues.chromas[cues.count - 1].distance(to: anchor) <= SceneLight.agreement
+        return light
     }
 }

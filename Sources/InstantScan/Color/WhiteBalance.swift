@@ -122,7 +122,10 @@ public struct WhiteBalance: Sendable {
     /// all round, and the exposure is left as it was unless the picture's highlights would then be
     /// far below paper white (``HighlightFloor``) or the frame or the surroundings brighter than it
     /// (``ExposureCeiling``; a black frame's exposure is bounded by the surroundings only).
-    func estimate(card: some CardRows, format: PrintFormat?, ring: SurfaceRing?) -> LightEstimate {
+    ///
+    /// `photo` is the whole photo's gray edge outside its prints (``PhotoGrayEdge``), one more cue
+    /// of the surroundings for a frame that is not a white reference; it is read only then.
+    func estimate(card: some CardRows, format: PrintFormat?, ring: SurfaceRing?, photo: WholePhotoCue? = nil) -> LightEstimate {
         switch mode {
         case .none:
             return .identity(profile: profile)
@@ -134,7 +137,7 @@ public struct WhiteBalance: Sendable {
             let locus = PlanckianLocus(space: space)
             let (samples, scene, picture, frameFit) = Self.readings(of: card, format: format, ring: ring, space: space, locus: locus)
             guard let fit = frameFit else {
-                return sceneEstimate(scene, shape: nil, card: card, frame: nil, ring: ring, picture: picture,
+                return sceneEstimate(scene, shape: nil, card: card, frame: nil, ring: ring, photo: photo, picture: picture,
                                      reason: "no frame to read: light from the picture and its surroundings")
             }
             let inliers = fit.inlier.filter { $0 }.count
@@ -198,22 +201,27 @@ public struct WhiteBalance: Sendable {
                                      channels: channels, profile: profile, sampleCount: inliers, reason: reason)
             case let .notReference(uniform):
                 return sceneEstimate(scene, shape: uniform ? fit.field : nil, card: card, frame: samples, ring: ring,
-                                     picture: picture, reason: judgement.reason)
+                                     photo: photo, picture: picture, reason: judgement.reason)
             }
         }
     }
 
-    /// The light from `scene` (falling back on the picture's statistics when it is nil), with the
-    /// falloff of `shape` (a frame's fit) when given. The exposure at the card's centre is left as
-    /// it was (the frame's lightness is unknown) unless the `picture`'s highlights would then come
-    /// out far below paper white (``HighlightFloor``), or the `frame`'s samples or the surface
-    /// `ring` around the card brighter than it (``ExposureCeiling``).
+    /// The light from `scene` (falling back on the picture's statistics when it is nil) and the
+    /// whole `photo`'s gray edge, with the falloff of `shape` (a frame's fit) when given. The
+    /// exposure at the card's centre is left as it was (the frame's lightness is unknown) unless
+    /// the `picture`'s highlights would then come out far below paper white (``HighlightFloor``),
+    /// or the `frame`'s samples or the surface `ring` around the card brighter than it
+    /// (``ExposureCeiling``).
     func sceneEstimate(_ scene: SceneLight?, shape: IlluminationField?, card: some CardRows, frame: FrameSamples?,
-                       ring: SurfaceRing?, picture: PictureSamples?, reason: String) -> LightEstimate {
-        guard let scene else { return pictureEstimate(card: card) }
+                       ring: SurfaceRing?, photo: WholePhotoCue? = nil, picture: PictureSamples?,
+                       reason: String) -> LightEstimate {
+        guard var scene else { return pictureEstimate(card: card) }
         let space = WorkingSpace(profile)
+        let locus = PlanckianLocus(space: space)
+        let photoEdge = photo?.chroma
+        if let photoEdge { scene = scene.adding(photoEdge: photoEdge, locus: locus) }
         var field = shape ?? IlluminationField(logLevels: [0, 0, 0])
-        let correction = scene.correction(locus: PlanckianLocus(space: space))
+        let correction = scene.correction(locus: locus)
         // Tilts only mean a light's colour gradient on a frame of one colour; the levels carry the
         // light's colour at luminance 1, so the centre keeps its exposure.
         field.logLevels = correction.chroma.logLevels(luminance: 1, in: space)
@@ -222,6 +230,11 @@ public struct WhiteBalance: Sendable {
                 ? "; the picture and its surroundings disagree: the surroundings, nearer neutral"
                 : "; the picture and its surroundings disagree: the picture, nearer neutral")
             : reason
+        // The photo's edges spoke when they were pooled, or when the surroundings they are part of
+        // won a conflict with the picture.
+        if photoEdge != nil, correction.conflicting ? correction.fromSurroundings : scene.usesPhoto {
+            said += "; with the gray edge of the whole photo outside the card"
+        }
         if correction.pulled >= SceneLight.notedPull {
             said += "; that light is more magenta than any lamp's: held to the edge of lamps' colours"
         }

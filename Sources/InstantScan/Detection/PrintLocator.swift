@@ -27,6 +27,8 @@ struct PrintLocator: Sendable {
         var upright: PixelSize
         /// The header's and the decoder's warnings.
         var warnings: [String]
+        /// The whole photo small, when detection's scaled decode gave it (``PhotoOverview``).
+        var overview: PhotoOverview?
     }
 
     /// Locates the prints of the photo whose encoded bytes are `data` (its header `header` when
@@ -46,6 +48,7 @@ struct PrintLocator: Sendable {
 
         let found: [DetectedPrint]
         let decoded: DecodedImage
+        var overview: PhotoOverview?
         if let corners {
             guard corners.isConvex, corners.signedArea > 0 else { throw ScanError.cornersNotConvex(corners) }
             // A print running off the photo has corners outside it (the warp repeats the edge
@@ -69,6 +72,7 @@ struct PrintLocator: Sendable {
                     .locate(data, info: info, timings: &timings) {
             decoded = located.decoded
             found = located.prints
+            overview = located.overview
         } else {
             (decoded, found) = try gate.pass {
                 let decoded = try timings.measure("decode") { try ImageReader.decodeOpaque(data, maximumPixels: maximumPixels) }
@@ -80,7 +84,8 @@ struct PrintLocator: Sendable {
                 return (decoded, found)
             }
         }
-        return LocatedPhoto(decoded: decoded, prints: found, upright: upright, warnings: info.warnings + decoded.warnings)
+        return LocatedPhoto(decoded: decoded, prints: found, upright: upright, warnings: info.warnings + decoded.warnings,
+                            overview: overview)
     }
 
     /// The stored band that warping `print` (its card, window and surrounding surface ring) reads.

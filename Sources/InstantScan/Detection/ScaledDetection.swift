@@ -18,6 +18,8 @@ struct ScaledDetection {
     struct Located {
         var decoded: DecodedImage
         var prints: [DetectedPrint]
+        /// The whole photo small, from the scaled decode (``PhotoOverview``).
+        var overview: PhotoOverview?
     }
 
     /// The DCT scale to detect at for a stored image of `size`: the largest of 1/2, 1/4, 1/8 that
@@ -34,9 +36,11 @@ struct ScaledDetection {
         guard scale > 1 else { return nil }
         // The scaled pixels go before the band is allocated (and, in a batch, before the gate lets
         // the other job detect): only a photo without prints keeps them.
-        let (found, workingScale, emptyPhoto) = try gate.pass { () -> ([DetectedPrint], Double, DecodedImage?) in
+        // The whole photo's overview (some 40 000 pixels) is all that is kept of it otherwise.
+        let (found, workingScale, emptyPhoto, overview) = try gate.pass {
+            () -> ([DetectedPrint], Double, DecodedImage?, PhotoOverview?) in
             let (small, found, workingScale) = try detect(data, info: info, scale: scale, timings: &timings)
-            return (found, workingScale, found.isEmpty ? small : nil)
+            return (found, workingScale, found.isEmpty ? small : nil, found.isEmpty ? nil : try PhotoOverview(small))
         }
         if let emptyPhoto { return Located(decoded: emptyPhoto, prints: []) }
 
@@ -49,7 +53,7 @@ struct ScaledDetection {
             // Each print's edges on their own, on as many cores as the scan may use.
             return RowBands.map(found.count) { refine(found[$0], with: refiner, photo: info.uprightSize, scale: Double(scale)) }
         }
-        return Located(decoded: full, prints: ReadingOrder.sorted(prints))
+        return Located(decoded: full, prints: ReadingOrder.sorted(prints), overview: overview)
     }
 
     /// The scaled decode, the prints found on it in full-resolution upright pixels, and how many

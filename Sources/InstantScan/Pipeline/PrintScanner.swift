@@ -60,6 +60,10 @@ public struct PrintScanner: Sendable {
             try located.prints.map { try correction.surfaceRing(around: $0, from: located.decoded, rectifier: rectifier,
                                                                 converter: converter, light: light) }
         }
+        // And, for a frame that is not a white reference, against the whole photo outside the prints.
+        let photoCue = try timings.measure("colour") {
+            try wholePhotoCue(located, data: data, converter: converter, light: light)
+        }
         // Only the prints' rows of the photo are read from here on (no preview drawn on it).
         if options.previewLongSide == nil, let rows = located.decoded.storedRows(of: located.prints) {
             located.decoded.pixels.releaseRows(keeping: rows)
@@ -69,7 +73,7 @@ public struct PrintScanner: Sendable {
         // here, while the photo is still there; their scans never exist whole.
         let streamed = try located.prints.indices.map { index in
             try streamedScan(located.prints[index], from: located.decoded, converter: converter, light: light,
-                             ring: rings[index], timings: &timings)
+                             ring: rings[index], photo: photoCue, timings: &timings)
         }
         // Every other print and its estimation card are warped before any is corrected: the photo
         // is not read after that, so its pages go back before the colour stage allocates its own.
@@ -84,7 +88,7 @@ public struct PrintScanner: Sendable {
         var prints: [ScannedPrint] = []
         for (index, print) in located.prints.enumerated() {
             var scanned = try streamed[index] ?? scan(print, rectified: rectified[index]!, light: light,
-                                                      ring: rings[index], timings: &timings)
+                                                      ring: rings[index], photo: photoCue, timings: &timings)
             scanned.captureDate = captureDate
             if let warning = scanned.glare?.warning {
                 warnings.append(located.prints.count > 1 ? "print \(index + 1): \(warning)" : warning)
@@ -118,12 +122,13 @@ public struct PrintScanner: Sendable {
         let correction = PrintColorCorrection(options: options)
         let converter = try correction.converter(for: located.decoded, warnings: &warnings)
         let rectifier = PrintRectifier(options: options)
+        let photoCue = try wholePhotoCue(located, data: data, converter: converter, light: nil)
         return try located.prints.map { print in
             let card = try rectifier.estimationCard(for: print, from: located.decoded)
             if !converter.isIdentity { converter.convert(card) }
             let ring = try correction.surfaceRing(around: print, from: located.decoded, rectifier: rectifier,
                                                   converter: converter, light: nil)
-            return correction.estimate(card: card, format: print.format, ring: ring)
+            return correction.estimate(card: card, format: print.format, ring: ring, photo: photoCue)
         }
     }
 
@@ -153,12 +158,12 @@ public struct PrintScanner: Sendable {
 
     /// Corrects and measures the glare of one rectified print.
     private func scan(_ print: DetectedPrint, rectified: Rectified, light: LightEstimate?, ring: SurfaceRing?,
-                      timings: inout StageTimings) throws -> ScannedPrint {
+                      photo: WholePhotoCue?, timings: inout StageTimings) throws -> ScannedPrint {
         let (image, card) = (rectified.image, rectified.card)
         let report = try timings.measure("colour") {
             try PrintColorCorrection(options: options).correct(image, format: print.format, card: card,
                                                                 window: PrintRectifier.windowInCard(print), light: light,
-                                                                ring: ring)
+                                                                ring: ring, photo: photo)
         }
         let glare = options.detectsGlare ? timings.measure("glare") {
             GlareDetector(profile: options.outputProfile).report(card: card ?? image, format: print.format,

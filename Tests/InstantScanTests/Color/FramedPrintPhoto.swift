@@ -43,6 +43,13 @@ struct FramedPrintPhoto {
     /// The tablecloth's colour (linear reflectance, times its weave): grey unless a test puts
     /// the print on something coloured, such as dark wood.
     var table = [1.0, 1.0, 1.0]
+    /// A placemat under the card (linear reflectance, times the weave) reaching this share of the
+    /// card's size beyond it, the tablecloth (``table``) beyond that: what lies just around a card
+    /// is not always what the rest of the photo shows.
+    var placemat: (colour: [Double], reach: Double)?
+    /// Whether the tablecloth is a patchwork of the ``palette``'s colours (40-pixel squares, the
+    /// weave within each) instead of ``table``: many surfaces whose colours balance around grey.
+    var patchwork = false
 
     var height: Int { Int((Double(width) / format.cardAspect).rounded()) }
 
@@ -100,6 +107,15 @@ struct FramedPrintPhoto {
     /// The tablecloth at photo pixel (x, y): greys in a weave of squares.
     func surface(_ x: Int, _ y: Int) -> [Double] {
         let level = [0.22, 0.30, 0.26, 0.34][((x / 14) + 2 * (y / 14)) % 4]
+        if let placemat {
+            let u = (Double(x - margin.x) + 0.5) / Double(width), v = (Double(y - margin.y) + 0.5) / Double(height)
+            if u > -placemat.reach, u < 1 + placemat.reach, v > -placemat.reach, v < 1 + placemat.reach {
+                return placemat.colour.map { level * $0 }
+            }
+        }
+        if patchwork {
+            return Self.palette[((x / 40) * 7 + (y / 40) * 3) % Self.palette.count].map { 2 * level * $0 }
+        }
         return table.map { level * $0 }
     }
 
