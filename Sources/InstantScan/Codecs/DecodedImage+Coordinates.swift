@@ -29,6 +29,7 @@ extension DecodedImage {
         let up: (Point) -> Point = { Point($0.x * d + (d - 1) / 2, $0.y * d + (d - 1) / 2) }
         p.card = p.card.mapped(up)
         p.window = p.window?.mapped(up)
+        p.searched = p.searched?.mapped(up)
         return p
     }
 

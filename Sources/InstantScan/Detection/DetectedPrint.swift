@@ -34,6 +34,9 @@ public struct DetectedPrint: Sendable {
     /// The picture window as the line search first found it (upright), before refinement put a format's
     /// drawing there: where the print is later read as another format, the picture's edges are near it.
     var searchedWindow: Quad?
+    /// The reading this print was refined from, when its card is that refinement's as it came
+    /// (see ``SearchedReading``).
+    var searched: SearchedReading?
     /// Whether the detector judged the border patterned or not plain (``PrintRefiner/patternedBorder``),
     /// so that a later refinement at another resolution refines the card's sides as it did.
     var patternedBorder = false

@@ -94,6 +94,7 @@ public struct PrintDetector: Sendable {
             print.measuredWindow = refined.measuredWindow
             print.patternedBorder = refiner.patternedBorder
             print.movedInFromPocket = refined.movedInFromPocket
+            print.searched = SearchedReading(card: card, window: window, format: h.format, refinedCard: refined.card)
             return (print, refined.isConsistent, refined.verdict?.windowError ?? 1)
         }
         var found = sharingFormat(select(ranked, width: work.width, height: work.height, upright: upright,
