@@ -8,7 +8,8 @@
 # times the detector's working size (a 12 MP photo) on a DCT-scaled decode and refines the prints
 # on a full-resolution band (ScaledDetection). Only this measures that path: on the full-size hard
 # scenes (Benchmarks/full_size_scenes.py) it placed 126 of 131 prints within 1 % against
-# `detect`'s 130 (session 27, main 50af3ed). The prints are written as tiny JPEGs to a temporary
+# `detect`'s 130 (main 50af3ed), 129 since the full-resolution pass refines from the line
+# search's reading (session 27). The prints are written as tiny JPEGs to a temporary
 # folder and thrown away; only their corners, windows and formats are printed.
 set -uo pipefail
 BIN=$1; IMAGE=$2
