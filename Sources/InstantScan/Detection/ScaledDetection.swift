@@ -39,8 +39,8 @@ struct ScaledDetection {
         // The whole photo's overview (some 40 000 pixels) is all that is kept of it otherwise.
         let (found, workingScale, emptyPhoto, overview) = try gate.pass {
             () -> ([DetectedPrint], Double, DecodedImage?, PhotoOverview?) in
-            let (small, found, workingScale, overview) = try detect(data, info: info, scale: scale, timings: &timings)
-            return (found, workingScale, found.isEmpty ? small : nil, found.isEmpty ? nil : overview)
+            let (small, found, workingScale) = try detect(data, info: info, scale: scale, timings: &timings)
+            return (found, workingScale, found.isEmpty ? small : nil, found.isEmpty ? nil : try PhotoOverview(small))
         }
         if let emptyPhoto { return Located(decoded: emptyPhoto, prints: []) }
 
@@ -56,26 +56,20 @@ struct ScaledDetection {
         return Located(decoded: full, prints: ReadingOrder.sorted(prints), overview: overview)
     }
 
-    /// The scaled decode, the prints found on it in full-resolution upright pixels, how many
-    /// full-resolution pixels the detector's working pixel spans, and the photo's overview.
-    ///
-    /// The overview is made on a second core beside the detector, whose search leaves one idle
-    /// much of the time: made after it, it lengthened the scan's serial path (about 27 M
-    /// instructions on a 12 MP photo).
+    /// The scaled decode, the prints found on it in full-resolution upright pixels, and how many
+    /// full-resolution pixels the detector's working pixel spans.
     private func detect(_ data: [UInt8], info: ImageInfo, scale: Int,
-                        timings: inout StageTimings) throws -> (DecodedImage, [DetectedPrint], Double, PhotoOverview?) {
+                        timings: inout StageTimings) throws -> (DecodedImage, [DetectedPrint], Double) {
         let small = try timings.measure("decode") {
             try decodeScaled(data, info: info, scale: scale)
                 ?? ImageReader.decodeOpaque(data, scaleDenominator: scale, maximumPixels: maximumPixels)
         }
-        let (found, overview) = try timings.measure("detect") { () throws -> ([DetectedPrint], PhotoOverview?) in
-            let (prints, overview) = RowBands.both(
-                { Result { try PrintDetector(options: detection).detect(in: small.pixels, orientation: small.orientation) } },
-                { Result { try PhotoOverview(small) } })
-            return (try prints.get().map { small.fullResolution($0) }, try overview.get())
+        let found = try timings.measure("detect") {
+            try PrintDetector(options: detection).detect(in: small.pixels, orientation: small.orientation)
+                .map { small.fullResolution($0) }
         }
         let working = BoxDownsampler.workingScale(for: small.pixels.size, maximumLongSide: detection.workingLongSide)
-        return (small, found, working * Double(scale), overview)
+        return (small, found, working * Double(scale))
     }
 
     /// The whole image at 1/`scale` through the band decoder, which shares a baseline file's rows
