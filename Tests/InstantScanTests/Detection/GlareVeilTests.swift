@@ -7,18 +7,13 @@ import Testing
 /// light it is that colour plus an even veil, and the page beside it is brightened too.
 @Suite("Border sides under a glare veil")
 struct GlareVeilTests {
-    static let card = SceneMaker.corners(format: .polaroid600, center: Point(300, 300), height: 420, rotation: 0.04)
+    static let card = BorderSheenTests.card
 
-    /// A green-framed Polaroid 600 on a dark album page; with `streak`, a row of soft highlights
-    /// centred on the card's left edge from end to end, well below clipping (30 % of the way to white
-    /// at its middle).
+    /// ``BorderSheenTests``'s green-framed Polaroid 600 on a dark album page; with `streak`, a row of
+    /// soft highlights centred on the card's left edge from end to end, well below clipping (30 % of
+    /// the way to white at its middle).
     static func greenCard(streak: Bool) -> SceneMaker {
-        var s = SceneMaker()
-        s.width = 600
-        s.height = 600
-        s.surface = .plain(40, 36, 33)
-        s.shadow = 0.1
-        s.prints = [SceneMaker.Print(format: .polaroid600, corners: card, cardColor: (70, 150, 80), pictureSeed: 5)]
+        var s = BorderSheenTests.greenCard(streak: false)
         if streak {
             let (a, b) = (card.topLeft, card.bottomLeft)
             s.glare = (0...40).map { k in
