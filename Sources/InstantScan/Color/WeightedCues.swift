@@ -51,8 +51,13 @@ struct WeightedCues {
 
     /// The mean of the cues at `indices`, at their weights when `weighted`; nil when there are none.
     func mean(_ indices: [Int], weighted: Bool) -> LightChroma? {
+        mean(indices) { weighted ? weights[$0] : 1 }
+    }
+
+    /// The mean of the cues at `indices`, each at `weight(index)`; nil when there are none.
+    func mean(_ indices: [Int], weight: (Int) -> Double) -> LightChroma? {
         guard !indices.isEmpty else { return nil }
-        let weight = indices.reduce(0) { $0 + (weighted ? weights[$1] : 1) }
-        return indices.reduce(LightChroma(rg: 0, bg: 0)) { $0 + chromas[$1] * (weighted ? weights[$1] : 1) } * (1 / weight)
+        let total = indices.reduce(0) { $0 + weight($1) }
+        return indices.reduce(LightChroma(rg: 0, bg: 0)) { $0 + chromas[$1] * weight($1) } * (1 / total)
     }
 }

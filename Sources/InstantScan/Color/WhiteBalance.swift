@@ -233,7 +233,7 @@ public struct WhiteBalance: Sendable {
         // The photo's edges spoke when they were pooled, or when the surroundings they are part of
         // won a conflict with the picture.
         if photoEdge != nil, correction.conflicting ? correction.fromSurroundings : scene.usesPhoto {
-            said += "; with the gray edge of the whole photo outside the card"
+            said += "; with the gray edge of the whole photo outside the card, at \(Int(SceneLight.photoEdgeWeight)) times another cue's weight"
         }
         if correction.pulled >= SceneLight.notedPull {
             said += "; that light is more magenta than any lamp's: held to the edge of lamps' colours"
