@@ -29,6 +29,10 @@ struct SceneLight {
     var pictureCues = 0
     /// Whether the whole photo's gray edge (``PhotoGrayEdge``) was among the cues that agreed.
     var usesPhoto = false
+    /// Whether the whole photo's gray edge reads the light the surface ring's own cues read
+    /// (within ``surroundingsAgreement``): two extents of the surroundings, one of them many
+    /// surfaces, saying the same.
+    var surroundingsConfirmed = false
 
     /// The Minkowski norm for the cues (Finlayson & Trezzi 2004; see ``WhiteBalance/shadesOfGrayPower``).
     static let power = 6.0
@@ -58,6 +62,11 @@ struct SceneLight {
     /// A pull back from the magenta side at least this large (log-ratio units, a cast of about
     /// 2 %) is said in the light's reason.
     static let notedPull = 0.02
+    /// How near (log-ratio units) the whole photo's gray edge and the surface ring's own cues
+    /// must be to confirm the surroundings: within the photo's edge's typical error (median
+    /// 0.077, ``photoEdgeWeight``). On the evaluation's scenes, where they met they were 0.01–0.05
+    /// apart; where they did not, 0.5–0.7.
+    static let surroundingsAgreement = 0.1
     /// Cues further than this from the anchor are left out.
     static let agreement = 0.25
     /// Sample spacing on the card image (pixels) for the picture's cues: edges a few pixels apart.
@@ -68,24 +77,38 @@ struct SceneLight {
     static let conflict = 0.35
 
     /// The light to correct a print by when its frame is not a reference, whether the
-    /// surroundings spoke for it, whether the picture and the surroundings were in conflict, and
-    /// how far it was pulled back from the magenta side of `locus` (log-ratio units).
+    /// surroundings spoke for it, whether the picture and the surroundings were in conflict,
+    /// whether the surroundings won it only by being confirmed, and how far it was pulled back
+    /// from the magenta side of `locus` (log-ratio units).
     ///
     /// The pooled light, unless the picture and the surroundings are in outright conflict (a
     /// picture of purple flowers reads a blue light, a wooden table a lamp): then the one nearer
     /// neutral. The phone has already white-balanced the photo, so what is left is modest, and a
     /// witness far from neutral is more often pulled by its own colour than showing the light.
     /// Whichever it is, no further magenta of the locus than a light can be (``offLocusMagenta``).
-    func correction(locus: PlanckianLocus) -> (chroma: LightChroma, fromSurroundings: Bool, conflicting: Bool, pulled: Double) {
+    ///
+    /// Except when the surroundings are confirmed (``surroundingsConfirmed``): the band around
+    /// the card and the whole photo beyond it read the same light. A table's own colour fills
+    /// the band, but the photo's gray edge runs over many surfaces (a photo of one surface gives
+    /// none, ``PhotoGrayEdge``), and the two agree only when what they share is the light; the
+    /// picture, one scene's colours, is then the witness pulled by its own. Nearness to neutral
+    /// cannot tell them apart under a lamp the phone left warm (the warm variant of a hard scene
+    /// with a patterned frame: the picture's reading 0.44 off the light and nearer neutral, the
+    /// surroundings' 0.07 off). Where the two disagree (0.5–0.7 apart on the evaluation's scenes,
+    /// a coloured table in the band), the rule is as before.
+    func correction(locus: PlanckianLocus) -> (chroma: LightChroma, fromSurroundings: Bool, conflicting: Bool,
+                                               confirmed: Bool, pulled: Double) {
         var chosen = (chroma: chroma, fromSurroundings: seesSurroundings, conflicting: false)
+        var confirmed = false
         if let picture, let surroundings, picture.distance(to: surroundings) > SceneLight.conflict {
             let neutral = LightChroma(rg: 0, bg: 0)
             let pictureNearer = picture.distance(to: neutral) <= surroundings.distance(to: neutral)
-            chosen = pictureNearer ? (picture, false, true) : (surroundings, true, true)
+            confirmed = pictureNearer && surroundingsConfirmed
+            chosen = pictureNearer && !confirmed ? (picture, false, true) : (surroundings, true, true)
         }
         let light = locus.plausible(chosen.chroma, kelvins: SceneLight.kelvins, greenward: SceneLight.offLocus,
                                     magentaward: SceneLight.offLocusMagenta)
-        return (light, chosen.fromSurroundings, chosen.conflicting, light.distance(to: chosen.chroma))
+        return (light, chosen.fromSurroundings, chosen.conflicting, confirmed, light.distance(to: chosen.chroma))
     }
 
     /// The picture rectangle read for a card of `cardSize` and its grid spacing: the rows read
@@ -231,6 +254,9 @@ struct SceneLight {
         var light = SceneLight.pooled(cues, pictureCues: pictureCues, photoCue: cues.count - 1)
         let anchor = cues.anchor(weighted: false)!
         light.usesPhoto = cues.chromas[cues.count - 1].distance(to: anchor) <= SceneLight.agreement
+        if let ring = cues.mean(Array(pictureCues..<cues.count - 1), weighted: false) {
+            light.surroundingsConfirmed = cues.chromas[cues.count - 1].distance(to: ring) <= SceneLight.surroundingsAgreement
+        }
         return light
     }
 }

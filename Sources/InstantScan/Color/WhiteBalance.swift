@@ -226,7 +226,9 @@ public struct WhiteBalance: Sendable {
         // light's colour at luminance 1, so the centre keeps its exposure.
         field.logLevels = correction.chroma.logLevels(luminance: 1, in: space)
         var said = correction.conflicting
-            ? reason + (correction.fromSurroundings
+            ? reason + (correction.confirmed
+                ? "; the picture and its surroundings disagree: the surroundings, as the band around the card and the whole photo agree"
+                : correction.fromSurroundings
                 ? "; the picture and its surroundings disagree: the surroundings, nearer neutral"
                 : "; the picture and its surroundings disagree: the picture, nearer neutral")
             : reason
