@@ -1,0 +1,75 @@
+"""How far each print's light is from the scene's light, by frame kind and by the light's source,
+on the multi-print scenes (issue 19: can one print of a photo be the light reference for the others?).
+
+A measurement aid, not part of the tool. It runs `BIN scan IMAGE --json` (prints detected, as a
+user would), matches each scanned print to the scene's print with the nearest centre, and compares
+the print's light (the inverse of its `light.gains`, as log R/G and log B/G) with the scene's
+`light.cast`. It prints, per frame kind and `light.source`, the median and 75th percentile of that
+distance; then, per photo with a white-framed print read as `frame` and another print corrected by
+the picture and its surroundings, the white frames' median error beside each other print's.
+
+    PY=/root/.cache/instantscan-eval/bin/python
+    $PY Benchmarks/light_by_print.py .build/release/instantscan ../shared/eval/scenes-hard
+
+Measured (session 28, main 050734c plus the photo edge's weight and the confirmed surroundings;
+hard scenes with 2 or more prints): white frames read as `frame` 0.035 off the scene's light
+(median of 41 prints, p75 0.066), black frames as `darkFrame` 0.015 (8), yellowed as `agedFrame`
+0.130 (10); coloured frames from `surroundings` 0.133 (15, p75 0.32), patterned 0.108 (13, p75
+0.28); 9 yellowed frames read as white `frame` 0.372 and 3 white frames as `agedFrame` 0.383
+(matched to the scene's prints by nearest centre). In
+scene-0001 the white frames are 0.07 off and the coloured and black prints 0.40-0.81; in
+scene-0017 0.02 against 0.16-0.61 (in scene-0005 all are within 0.08). The light a photo's white frames read would be within the
+0.04-0.05 that coloured frames need (a single-print photo's cues reach about 0.08). Caveat: the
+scenes' light is one cast for the whole photo; a real lamp's colour is one too, but two prints
+may lie in different light (a window and a lamp), which the tool would have to check (their
+surroundings' cues agreeing with the white frame's light, say).
+"""
+import json
+import glob
+import math
+import os
+import statistics
+import subprocess
+import sys
+
+
+def main():
+    binary, scenes = sys.argv[1], sys.argv[2]
+    rows = []
+    for path in sorted(glob.glob(os.path.join(scenes, "scene-*.json"))):
+        scene = json.load(open(path))
+        if len(scene["prints"]) < 2:
+            continue
+        cast = scene["light"]["cast"]
+        truth = (math.log(cast[0] / cast[1]), math.log(cast[2] / cast[1]))
+        run = subprocess.run([binary, "scan", path[:-5] + ".jpg", "-o", "/tmp/light_by_print.png", "--overwrite", "--json"],
+                             capture_output=True, text=True)
+        centres = [(p.get("frame", "white"), [sum(q[i] for q in p["corners"]) / 4 for i in (0, 1)]) for p in scene["prints"]]
+        for out in json.loads(run.stdout)["outputs"]:
+            cx, cy = [sum(q[i] for q in out["corners"]) / 4 for i in (0, 1)]
+            frame = min(centres, key=lambda f: (f[1][0] - cx) ** 2 + (f[1][1] - cy) ** 2)[0]
+            gains = out["light"]["gains"]
+            light = (math.log(gains[1] / gains[0]), math.log(gains[1] / gains[2]))
+            rows.append((os.path.basename(path)[:-5], frame, out["light"]["source"],
+                         math.hypot(light[0] - truth[0], light[1] - truth[1]), bool(scene.get("display_p3"))))
+    groups = {}
+    for _, frame, source, error, _ in rows:
+        groups.setdefault((frame, source), []).append(error)
+    print(f"{'frame':8} {'source':13} {'n':>3} {'median':>7} {'p75':>6}")
+    for (frame, source), errors in sorted(groups.items()):
+        errors.sort()
+        print(f"{frame:8} {source:13} {len(errors):3} {statistics.median(errors):7.3f} {errors[int(0.75 * len(errors))]:6.3f}")
+    print()
+    photos = {}
+    for name, frame, source, error, p3 in rows:
+        photos.setdefault((name, p3), []).append((frame, source, error))
+    for (name, p3), prints in photos.items():
+        white = [e for f, s, e in prints if f == "white" and s == "frame"]
+        others = [e for f, s, e in prints if s in ("surroundings", "picture")]
+        if white and others:
+            print(f"{name} {'P3' if p3 else '  '} white frames {statistics.median(white):.3f}  others "
+                  + " ".join(f"{e:.2f}" for e in others))
+
+
+if __name__ == "__main__":
+    main()
