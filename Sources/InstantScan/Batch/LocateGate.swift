@@ -16,10 +16,12 @@ final class LocateGate: @unchecked Sendable {
     /// The bytes of working images the jobs inside may hold together: two 12 MP photos detecting
     /// on their half-scale decodes (32 MiB each by ``DetectionFootprint``), or a 12 MP and a 3 MP
     /// photo, with 2 MiB to spare; an 8 MP photo decoded whole (50 MiB) detects alone, as every
-    /// photo did before. Measured on the benchmark's batch of 20 photos, two jobs: peak RSS as
-    /// with one photo detecting at a time (in docs/Measurements.md).
+    /// photo did before. Measured on the benchmark's batch of 20 photos, two jobs: peak RSS within
+    /// the range one photo detecting at a time reached beside the other job's scan (96.9 MiB at
+    /// most in 25 batches then, 95.5 now; docs/Measurements.md).
     static let defaultBudget = 66 << 20
 
+    /// The bytes of working images the jobs inside may hold together (``defaultBudget``).
     let budget: Int
     private let condition = NSCondition()
     private var held = 0
@@ -30,7 +32,8 @@ final class LocateGate: @unchecked Sendable {
     }
 
     /// Runs `body` once the jobs inside the gate and `bytes` fit ``budget`` together, or no other
-    /// job is inside; nil `bytes` (an estimate the header cannot give) waits until none is.
+    /// job is inside; nil `bytes` (an estimate the header cannot give) counts as the whole budget:
+    /// it waits until no other job is inside and keeps every other out.
     func pass<T>(holding bytes: Int?, _ body: () throws -> T) rethrows -> T {
         let bytes = bytes ?? budget
         condition.lock()
