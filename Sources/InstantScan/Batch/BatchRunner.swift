@@ -225,7 +225,7 @@ struct RunContext: Sendable {
     /// Each photo's output stem, by relative path.
     var stems: [SystemPath.Key: String]
     var claims: OutputClaims
-    /// With several jobs, one at a time decodes and detects.
+    /// With several jobs, what they may decode and detect together (``LocateGate``).
     var locateGate: LocateGate?
 }
 

@@ -7,7 +7,8 @@ struct PrintLocator: Sendable {
     var maximumPixels: Int
     /// Settings for automatic detection.
     var detection: DetectionOptions
-    /// A batch's gate, passed while detection's working images or a whole photo are held.
+    /// A batch's gate, passed while detection's working images or a whole photo are held, with
+    /// their estimated bytes (``DetectionFootprint``).
     var gate: LocateGate?
 
     init(options: ScanOptions) {
@@ -60,7 +61,8 @@ struct PrintLocator: Sendable {
             let print = manualPrint(corners, photo: upright)
             let denominator = scale(print, upright)
             let band = onlyThePrint && info.format == .jpeg ? band(for: print, info: info, scaleDenominator: denominator) : nil
-            decoded = try gate.pass {
+            let footprint = DetectionFootprint.bytes(of: data, info: info, scaleDenominator: denominator, detectingAt: nil)
+            decoded = try gate.pass(holding: footprint) {
                 try timings.measure("decode") {
                     try band.flatMap { try? decode(data, band: $0, info: info, scaleDenominator: denominator) }
                         ?? ImageReader.decodeOpaque(data, scaleDenominator: denominator, maximumPixels: maximumPixels)
@@ -74,7 +76,8 @@ struct PrintLocator: Sendable {
             found = located.prints
             overview = located.overview
         } else {
-            (decoded, found) = try gate.pass {
+            let footprint = DetectionFootprint.bytes(of: data, info: info, scaleDenominator: 1, detectingAt: detection.workingLongSide)
+            (decoded, found) = try gate.pass(holding: footprint) {
                 let decoded = try timings.measure("decode") { try ImageReader.decodeOpaque(data, maximumPixels: maximumPixels) }
                 let found = try timings.measure("detect") {
                     ReadingOrder.sorted(try PrintDetector(options: detection)

@@ -37,7 +37,8 @@ struct ScaledDetection {
         // The scaled pixels go before the band is allocated (and, in a batch, before the gate lets
         // the other job detect): only a photo without prints keeps them.
         // The whole photo's overview (some 40 000 pixels) is all that is kept of it otherwise.
-        let (found, workingScale, emptyPhoto, overview) = try gate.pass {
+        let footprint = DetectionFootprint.bytes(of: data, info: info, scaleDenominator: scale, detectingAt: detection.workingLongSide)
+        let (found, workingScale, emptyPhoto, overview) = try gate.pass(holding: footprint) {
             () -> ([DetectedPrint], Double, DecodedImage?, PhotoOverview?) in
             let (small, found, workingScale) = try detect(data, info: info, scale: scale, timings: &timings)
             return (found, workingScale, found.isEmpty ? small : nil, found.isEmpty ? nil : try PhotoOverview(small))

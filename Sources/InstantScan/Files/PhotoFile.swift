@@ -51,7 +51,10 @@ public enum PhotoFile {
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         guard Int(info.st_size) <= maximumBytes else { throw ReadError.tooLarge(path, Int(info.st_size)) }
         // Read to the end rather than st_size bytes: a pipe or a file still growing has no fixed size.
-        var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0))
+        // One byte more than the file, so that the read finding its end needs no larger array (a
+        // photo's bytes are held until its last print is written; grown by half and copied, a
+        // regular file's array was twice the file).
+        var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0) + 1)
         var filled = 0
         while true {
             if filled == bytes.count {

@@ -59,7 +59,7 @@ public struct ScanOptions: Sendable {
     /// until written, rather than in memory beside the photo (``BandSpillFile``); nil, or a folder
     /// that refuses such files: in memory.
     package var spillFolder: String?
-    /// Shared by a batch's jobs so that one at a time decodes and detects (``LocateGate``).
+    /// Shared by a batch's jobs so that they decode and detect together only as far as memory allows (``LocateGate``).
     var locateGate: LocateGate?
 
     /// Options with the defaults: every print, whole card, native size, frame white balance, no
