@@ -10,6 +10,10 @@ extension PrintRefiner {
         /// A band off the border's colour but not plain (a patterned border, or a pocket's margin
         /// crossed by a glare streak).
         case unplain
+        /// A plain band of another colour, `page`, but the card's edge not read inside it along
+        /// enough of the side: something lies across part of it (a streak of the sleeve's glare,
+        /// which lifts margin and card alike where it crosses them).
+        case crossed(page: [Float])
         /// Nothing to go by (the photo's edge, a band too narrow, no clean edge inside).
         case unread
     }
@@ -70,7 +74,12 @@ extension PrintRefiner {
         // Where the border's colour begins (and lasts) in each profile.
         let begins = Self.borderBegins(profiles, along: along, limit: limit, run: run, lasting: 1)
         let starts = begins.map(\.at)
-        guard Double(starts.count) >= 0.6 * Double(profiles.count) else { return .unread }
+        // Under a streak of glare across the side, the border's beginning is lost on the profiles
+        // it crosses; a dark card's light beyond it can be lifted off the border's colour as well
+        // (the sleeve's haze is uneven there). Read whole, such a side is read again from its
+        // stretch clear of the streak.
+        let crossed: PocketSide = page == nil ? .crossed(page: margin) : .unread
+        guard Double(starts.count) >= 0.6 * Double(profiles.count) else { return crossed }
         // A pocket leaves a margin of page at least `narrowest` wide between its edge and the card's.
         // Where the border's colour begins sooner than that (and a pixel of the edge's blur) in four
         // profiles of five, no margin fits in between: the side is the card's own edge, read a
@@ -99,7 +108,7 @@ extension PrintRefiner {
                                                              lasting: Self.hazedBorderLasting),
                                            along: along, from: a, along: d, normal: normal, skip: skip)
                     : nil)
-        else { return .unread }
+        else { return crossed }
         let turn = abs(line.direction.x * found.line.direction.y - line.direction.y * found.line.direction.x)
         // A card lying turned in its pocket rests a corner on the pocket's side: its edge leaves the
         // side at the other end only, the page between them a wedge. The larger end says it moved.
