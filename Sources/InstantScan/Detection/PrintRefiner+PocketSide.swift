@@ -101,8 +101,17 @@ extension PrintRefiner {
         let searched = EdgeRefiner(sampler: sampler).refine(from: from, to: to, towardBorder: normal,
                                                             searchRadius: radius, trim: page == nil ? 0.12 : 0.05,
                                                             rule: .firstFromBorder)
-        guard let found = searched.flatMap({ $0.isCleanSide() ? $0 : nil })
-                ?? (limit < Self.pocketColourDifference
+        // Beside a dark border, where the page is seen clear (the film welded onto it, or the haze
+        // ending short of the card) a few pixels out from the card, the step from clear page to
+        // hazed page is stronger than the card's own edge and nearer the pocket, and the search
+        // takes it. An edge with a band of another colour between it and where the border's colour
+        // begins is not the card's (`bandBeforeBorder`): the beginning is read instead.
+        let dark = limit < Self.pocketColourDifference
+        guard let found = searched.flatMap({ edge in
+                    edge.isCleanSide() && !(dark && Self.bandBeforeBorder(edge.line, begins, from: a, along: d, skip: skip, run: run))
+                        ? edge : nil
+                })
+                ?? (dark
                     ? borderBeginning(begins, along: along, from: a, along: d, normal: normal, skip: skip)
                         ?? borderBeginning(Self.borderBegins(profiles, along: along, limit: limit, run: run,
                                                              lasting: Self.hazedBorderLasting),
@@ -115,6 +124,17 @@ extension PrintRefiner {
         let shift = max(abs(found.line.distance(a)), abs(found.line.distance(b)))
         guard turn < 0.1, shift >= narrowest else { return .unread }
         return .pocket(found, page: margin, offBorder: offBorder)
+    }
+
+    /// True when, on most profiles, the border's colour begins more than `run` samples (and three
+    /// pixels) inside `edge`: a card's border starts within its edge's blur, so a band that wide of
+    /// another colour inside the edge says the step is something else's (the haze's boundary on the
+    /// page beside the card), the card's edge further in.
+    private static func bandBeforeBorder(_ edge: ImageLine, _ begins: [(t: Double, at: Int)], from a: Point, along d: Point,
+                                 skip: Double, run: Int) -> Bool {
+        guard begins.count >= 3 else { return false }
+        let gaps = begins.map { skip + Double($0.at) - abs(edge.distance(a + d * $0.t)) }.sorted()
+        return gaps[gaps.count / 2] > max(3, Double(run))
     }
 
     /// Share of the samples after a border's beginning that must have its colour for it to last.
