@@ -10,6 +10,10 @@ extension PrintRefiner {
         /// A band off the border's colour but not plain (a patterned border, or a pocket's margin
         /// crossed by a glare streak).
         case unplain
+        /// A plain band of another colour, `page`, but the card's edge not read inside it along
+        /// enough of the side: something lies across part of it (a streak of the sleeve's glare,
+        /// which lifts margin and card alike where it crosses them).
+        case crossed(page: [Float])
         /// Nothing to go by (the photo's edge, a band too narrow, no clean edge inside).
         case unread
     }
@@ -70,7 +74,12 @@ extension PrintRefiner {
         // Where the border's colour begins (and lasts) in each profile.
         let begins = Self.borderBegins(profiles, along: along, limit: limit, run: run, lasting: 1)
         let starts = begins.map(\.at)
-        guard Double(starts.count) >= 0.6 * Double(profiles.count) else { return .unread }
+        // Under a streak of glare across the side, the border's beginning is lost on the profiles
+        // it crosses; a dark card's light beyond it can be lifted off the border's colour as well
+        // (the sleeve's haze is uneven there). Read whole, such a side is read again from its
+        // stretch clear of the streak.
+        let crossed: PocketSide = page == nil ? .crossed(page: margin) : .unread
+        guard Double(starts.count) >= 0.6 * Double(profiles.count) else { return crossed }
         // A pocket leaves a margin of page at least `narrowest` wide between its edge and the card's.
         // Where the border's colour begins sooner than that (and a pixel of the edge's blur) in four
         // profiles of five, no margin fits in between: the side is the card's own edge, read a
@@ -92,20 +101,40 @@ extension PrintRefiner {
         let searched = EdgeRefiner(sampler: sampler).refine(from: from, to: to, towardBorder: normal,
                                                             searchRadius: radius, trim: page == nil ? 0.12 : 0.05,
                                                             rule: .firstFromBorder)
-        guard let found = searched.flatMap({ $0.isCleanSide() ? $0 : nil })
-                ?? (limit < Self.pocketColourDifference
+        // Beside a dark border, where the page is seen clear (the film welded onto it, or the haze
+        // ending short of the card) a few pixels out from the card, the step from clear page to
+        // hazed page is stronger than the card's own edge and nearer the pocket, and the search
+        // takes it. An edge with a band of another colour between it and where the border's colour
+        // begins is not the card's (`bandBeforeBorder`): the beginning is read instead.
+        let dark = limit < Self.pocketColourDifference
+        guard let found = searched.flatMap({ edge in
+                    edge.isCleanSide() && !(dark && Self.bandBeforeBorder(edge.line, begins, from: a, along: d, skip: skip, run: run))
+                        ? edge : nil
+                })
+                ?? (dark
                     ? borderBeginning(begins, along: along, from: a, along: d, normal: normal, skip: skip)
                         ?? borderBeginning(Self.borderBegins(profiles, along: along, limit: limit, run: run,
                                                              lasting: Self.hazedBorderLasting),
                                            along: along, from: a, along: d, normal: normal, skip: skip)
                     : nil)
-        else { return .unread }
+        else { return crossed }
         let turn = abs(line.direction.x * found.line.direction.y - line.direction.y * found.line.direction.x)
         // A card lying turned in its pocket rests a corner on the pocket's side: its edge leaves the
         // side at the other end only, the page between them a wedge. The larger end says it moved.
         let shift = max(abs(found.line.distance(a)), abs(found.line.distance(b)))
         guard turn < 0.1, shift >= narrowest else { return .unread }
         return .pocket(found, page: margin, offBorder: offBorder)
+    }
+
+    /// True when, on most profiles, the border's colour begins more than `run` samples (and three
+    /// pixels) inside `edge`: a card's border starts within its edge's blur, so a band that wide of
+    /// another colour inside the edge says the step is something else's (the haze's boundary on the
+    /// page beside the card), the card's edge further in.
+    private static func bandBeforeBorder(_ edge: ImageLine, _ begins: [(t: Double, at: Int)], from a: Point, along d: Point,
+                                 skip: Double, run: Int) -> Bool {
+        guard begins.count >= 3 else { return false }
+        let gaps = begins.map { skip + Double($0.at) - abs(edge.distance(a + d * $0.t)) }.sorted()
+        return gaps[gaps.count / 2] > max(3, Double(run))
     }
 
     /// Share of the samples after a border's beginning that must have its colour for it to last.

@@ -73,7 +73,7 @@ extension PrintRefiner {
         let limit = Self.pocketColourDifference(for: border)
         var moved: [EdgeRefiner.Result?] = [nil, nil, nil, nil]
         var sidesOfBorder = 0, clear = true
-        var pages: [[Float]] = [], unplain: [Int] = []
+        var pages: [[Float]] = [], unplain: [Int] = [], crossed: [(Int, [Float])] = []
         for i in 0..<4 {
             guard let side = refined.cardEdges[i], side.curve == nil else { continue }
             switch pocketSide(i, of: card, line: side.line, border: border, page: nil) {
@@ -83,6 +83,7 @@ extension PrintRefiner {
                 pages.append(page)
                 clear = clear && offBorder >= 2 * limit
             case .unplain: unplain.append(i)
+            case .crossed(let page): crossed.append((i, page))
             case .unread: continue
             }
         }
@@ -93,6 +94,16 @@ extension PrintRefiner {
         for i in unplain {
             guard let side = refined.cardEdges[i],
                   let page = pages.isEmpty ? marginColour(i, of: card) : Self.median(pages),
+                  case .pocket(let found, _, let offBorder) = pocketSide(i, of: card, line: side.line, border: border, page: page)
+            else { continue }
+            moved[i] = found
+            clear = clear && offBorder >= 2 * limit
+        }
+        // A side whose margin is plain but whose card edge was lost along part of it is read again
+        // from the profiles showing its own margin's colour: the other sides' margins need not
+        // show the page alike (the sleeve's haze lifts a dark page more where it stands off it).
+        for (i, page) in crossed {
+            guard let side = refined.cardEdges[i],
                   case .pocket(let found, _, let offBorder) = pocketSide(i, of: card, line: side.line, border: border, page: page)
             else { continue }
             moved[i] = found

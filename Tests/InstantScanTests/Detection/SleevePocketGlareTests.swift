@@ -34,6 +34,34 @@ struct SleevePocketGlareTests {
         return s
     }
 
+    /// The same card and pocket, a lamp's highlight on the glossy card lying along the lower half of
+    /// its left side a little in from the edge: the margin beside it stays plain page, but along
+    /// that half the border is lifted off its colour up to the card's edge, so the border's colour
+    /// begins nowhere there and the side cannot be read whole.
+    static func partlyCrossedPocket() -> SceneMaker {
+        var s = streakedPocket(streak: false)
+        let card = s.prints[0].corners
+        let left = (card.topLeft + card.bottomLeft) * 0.5
+        s.glare = (0...7).map { k in
+            SceneMaker.Glare(center: left + Point(45, 25 * Double(k)), radius: 40, strength: 0.3)
+        }
+        return s
+    }
+
+    @Test("a highlight on part of a side beside a plain margin: the side read again from its stretch clear of it")
+    func partlyCrossed() throws {
+        let scene = Self.partlyCrossedPocket()
+        try scene.dumpIfAsked(as: "partly-crossed-pocket")
+        let truth = scene.prints[0]
+        let pocket = scene.pockets[0].outline
+        let refiner = PrintRefiner(sampler: FullResolutionSampler(try scene.render(), orientation: .up), workingScale: 4)
+        let refined = refiner.refineInSleeve(card: pocket, window: truth.window, format: .instaxSquare)
+        #expect(refined.format == .instaxSquare)
+        #expect(refined.movedInFromPocket)
+        let error = PrintDetectorTests.cornerError(refined.card, truth.corners)
+        #expect(error <= 1.5, "card corners off by \(error) px; sides \(refined.cardEdges.map { $0 != nil })")
+    }
+
     @Test("a glare streak across a pocket's margin: the card at its own edges, as without the streak",
           arguments: [false, true])
     func streaked(_ streak: Bool) throws {
