@@ -64,6 +64,11 @@ public struct PrintScanner: Sendable {
         let photoCue = try timings.measure("colour") {
             try wholePhotoCue(located, data: data, converter: converter, light: light)
         }
+        // With several prints, each is first estimated on its own, so that the white frames among
+        // them can lend their light to the others before any print is written.
+        let references = try timings.measure("colour") {
+            try photoReferences(located, converter: converter, rings: rings, photo: photoCue, light: light)
+        }
         // Only the prints' rows of the photo are read from here on (no preview drawn on it).
         if options.previewLongSide == nil, let rows = located.decoded.storedRows(of: located.prints) {
             located.decoded.pixels.releaseRows(keeping: rows)
@@ -73,7 +78,7 @@ public struct PrintScanner: Sendable {
         // here, while the photo is still there; their scans never exist whole.
         let streamed = try located.prints.indices.map { index in
             try streamedScan(located.prints[index], from: located.decoded, converter: converter, light: light,
-                             ring: rings[index], photo: photoCue, timings: &timings)
+                             ring: rings[index], photo: photoCue, references: references, timings: &timings)
         }
         // Every other print and its estimation card are warped before any is corrected: the photo
         // is not read after that, so its pages go back before the colour stage allocates its own.
@@ -88,7 +93,8 @@ public struct PrintScanner: Sendable {
         var prints: [ScannedPrint] = []
         for (index, print) in located.prints.enumerated() {
             var scanned = try streamed[index] ?? scan(print, rectified: rectified[index]!, light: light,
-                                                      ring: rings[index], photo: photoCue, timings: &timings)
+                                                      ring: rings[index], photo: photoCue, references: references,
+                                                      timings: &timings)
             scanned.captureDate = captureDate
             if let warning = scanned.glare?.warning {
                 warnings.append(located.prints.count > 1 ? "print \(index + 1): \(warning)" : warning)
@@ -132,6 +138,22 @@ public struct PrintScanner: Sendable {
         }
     }
 
+    /// The white frames among the photo's prints, each estimated on its own on its estimation card
+    /// (small: the photo is not decoded again), for its other prints to take their light from;
+    /// nil for one print, another white balance mode, a `light` given, or no white frame.
+    private func photoReferences(_ located: PrintLocator.LocatedPhoto, converter: ColorConverter, rings: [SurfaceRing?],
+                                 photo: WholePhotoCue?, light: LightEstimate?) throws -> PhotoReferenceLight? {
+        guard options.whiteBalance == .frame, light == nil, located.prints.count > 1 else { return nil }
+        let rectifier = PrintRectifier(options: options)
+        let correction = PrintColorCorrection(options: options)
+        let estimates = try located.prints.indices.map { index in
+            let card = try rectifier.estimationCard(for: located.prints[index], from: located.decoded)
+            if !converter.isIdentity { converter.convert(card) }
+            return correction.estimate(card: card, format: located.prints[index].format, ring: rings[index], photo: photo)
+        }
+        return PhotoReferenceLight(estimates: estimates)
+    }
+
     /// One print warped out of the photo, in the photo's colour space converted to the output's:
     /// the output image and, when white balance or glare need one, the estimation card.
     private struct Rectified {
@@ -158,12 +180,13 @@ public struct PrintScanner: Sendable {
 
     /// Corrects and measures the glare of one rectified print.
     private func scan(_ print: DetectedPrint, rectified: Rectified, light: LightEstimate?, ring: SurfaceRing?,
-                      photo: WholePhotoCue?, timings: inout StageTimings) throws -> ScannedPrint {
+                      photo: WholePhotoCue?, references: PhotoReferenceLight?,
+                      timings: inout StageTimings) throws -> ScannedPrint {
         let (image, card) = (rectified.image, rectified.card)
         let report = try timings.measure("colour") {
             try PrintColorCorrection(options: options).correct(image, format: print.format, card: card,
                                                                 window: PrintRectifier.windowInCard(print), light: light,
-                                                                ring: ring, photo: photo)
+                                                                ring: ring, photo: photo, references: references)
         }
         let glare = options.detectsGlare ? timings.measure("glare") {
             GlareDetector(profile: options.outputProfile).report(card: card ?? image, format: print.format,
