@@ -69,10 +69,8 @@ public struct PrintColorCorrection: Sendable {
     /// surface around the print (see ``surfaceRing(around:from:rectifier:converter:light:)``).
     @discardableResult
     func correct(_ image: PixelBuffer, format: PrintFormat?, card: PixelBuffer?, window: Quad?,
-                 light: LightEstimate?, ring: SurfaceRing?, photo: WholePhotoCue? = nil,
-                 references: PhotoReferenceLight? = nil) throws -> WhiteBalanceReport? {
-        let report = try balance(image, format: format, card: card, window: window, light: light, ring: ring, photo: photo,
-                                 references: references)
+                 light: LightEstimate?, ring: SurfaceRing?, photo: WholePhotoCue? = nil) throws -> WhiteBalanceReport? {
+        let report = try balance(image, format: format, card: card, window: window, light: light, ring: ring, photo: photo)
         stretch?.apply(to: image)
         return report
     }
@@ -101,10 +99,8 @@ public struct PrintColorCorrection: Sendable {
     }
 
     private func balance(_ image: PixelBuffer, format: PrintFormat?, card: PixelBuffer?, window: Quad?,
-                         light given: LightEstimate?, ring: SurfaceRing?, photo: WholePhotoCue?,
-                         references: PhotoReferenceLight?) throws -> WhiteBalanceReport? {
-        guard let measured = try measure(frame: card ?? image, format: format, light: given, ring: ring, photo: photo,
-                                         references: references)
+                         light given: LightEstimate?, ring: SurfaceRing?, photo: WholePhotoCue?) throws -> WhiteBalanceReport? {
+        guard let measured = try measure(frame: card ?? image, format: format, light: given, ring: ring, photo: photo)
         else { return nil }
         let clipped = measured.balance.apply(measured.light, to: image, covering: card == nil ? nil : window)
         return measured.report(clippedShare: clipped)
@@ -112,16 +108,13 @@ public struct PrintColorCorrection: Sendable {
 
     /// What white balance decides from the frame (the card, or the output when it is the card)
     /// before it touches a pixel: the light and the frame's chroma before and after; nil when
-    /// white balance is off and no light is given. `references` are the white frames of the
-    /// photo's other prints, whose light a frame that is not a white reference may take.
+    /// white balance is off and no light is given.
     func measure(frame: some CardRows, format: PrintFormat?, light given: LightEstimate?,
-                 ring: SurfaceRing?, photo: WholePhotoCue? = nil,
-                 references: PhotoReferenceLight? = nil) throws -> BalanceMeasure? {
+                 ring: SurfaceRing?, photo: WholePhotoCue? = nil) throws -> BalanceMeasure? {
         guard whiteBalance != .none || given != nil else { return nil }
         if let given, given.profile != profile { throw ScanError.lightInOtherSpace(given.profile, profile) }
         let balance = WhiteBalance(mode: balanceMode, profile: profile)
-        var light = given ?? balance.estimate(card: frame, format: format, ring: ring, photo: photo)
-        if given == nil, let shared = references?.applied(to: light, space: WorkingSpace(profile)) { light = shared }
+        let light = given ?? balance.estimate(card: frame, format: format, ring: ring, photo: photo)
         let chroma = balance.frameChroma(card: frame, format: format, light: light)
         return BalanceMeasure(balance: balance, light: light, chroma: chroma)
     }

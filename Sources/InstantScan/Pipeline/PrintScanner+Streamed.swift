@@ -9,7 +9,7 @@ extension PrintScanner {
     /// the pixels (merge, albums, batches, previews of the scan, the library's own callers).
     func streamedScan(_ print: DetectedPrint, from decoded: DecodedImage, converter: ColorConverter,
                       light: LightEstimate?, ring: SurfaceRing?, photo: WholePhotoCue? = nil,
-                      references: PhotoReferenceLight? = nil, timings: inout StageTimings) throws -> ScannedPrint? {
+                      timings: inout StageTimings) throws -> ScannedPrint? {
         let compression = options.streamedPNG, quality = compression == nil ? options.streamedJPEG : nil
         guard compression != nil || quality != nil, options.interpolation == .bilinear, options.stretch == nil,
               decoded.pixels.format != .gray8 else { return nil }
@@ -30,12 +30,11 @@ extension PrintScanner {
             if needsCard {
                 let card = try rectifier.estimationCard(for: print, from: decoded)
                 if !converter.isIdentity { converter.convert(card) }
-                return (card, try correction.measure(frame: card, format: print.format, light: light, ring: ring, photo: photo,
-                                                     references: references))
+                return (card, try correction.measure(frame: card, format: print.format, light: light, ring: ring, photo: photo))
             }
             guard correction.whiteBalance != .none || light != nil else { return (nil, nil) }
             return (nil, try correction.measure(frame: try WarpedCardRows(scan), format: print.format, light: light, ring: ring,
-                                                photo: photo, references: references))
+                                                photo: photo))
         }
         let kernel = measure.map { $0.balance.kernel(for: $0.light, size: size, covering: card == nil ? nil : window) }
         let detector = GlareDetector(profile: options.outputProfile)

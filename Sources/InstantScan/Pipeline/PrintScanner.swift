@@ -64,10 +64,11 @@ public struct PrintScanner: Sendable {
         let photoCue = try timings.measure("colour") {
             try wholePhotoCue(located, data: data, converter: converter, light: light)
         }
-        // With several prints, each is first estimated on its own, so that the white frames among
-        // them can lend their light to the others before any print is written.
-        let references = try timings.measure("colour") {
-            try photoReferences(located, converter: converter, rings: rings, photo: photoCue, light: light)
+        // With several prints, each is first estimated on its own (on its small estimation card),
+        // so that the white frames among them can lend their light to the others before any print
+        // is written; each print is then corrected with its light.
+        let lights = try timings.measure("colour") {
+            try photoLights(located, converter: converter, rings: rings, photo: photoCue, light: light)
         }
         // Only the prints' rows of the photo are read from here on (no preview drawn on it).
         if options.previewLongSide == nil, let rows = located.decoded.storedRows(of: located.prints) {
@@ -77,14 +78,14 @@ public struct PrintScanner: Sendable {
         // Prints made band by band (a streamed output) are warped, corrected, measured and deflated
         // here, while the photo is still there; their scans never exist whole.
         let streamed = try located.prints.indices.map { index in
-            try streamedScan(located.prints[index], from: located.decoded, converter: converter, light: light,
-                             ring: rings[index], photo: photoCue, references: references, timings: &timings)
+            try streamedScan(located.prints[index], from: located.decoded, converter: converter, light: lights?[index] ?? light,
+                             ring: rings[index], photo: photoCue, timings: &timings)
         }
         // Every other print and its estimation card are warped before any is corrected: the photo
         // is not read after that, so its pages go back before the colour stage allocates its own.
         let rectified = try located.prints.indices.map { index in
             try streamed[index] == nil ? rectify(located.prints[index], from: located.decoded, converter: converter,
-                                                 light: light, timings: &timings) : nil
+                                                 light: lights?[index] ?? light, timings: &timings) : nil
         }
         if options.previewLongSide == nil {
             located.decoded.pixels.releaseRows(keeping: 0..<0)
@@ -92,9 +93,8 @@ public struct PrintScanner: Sendable {
 
         var prints: [ScannedPrint] = []
         for (index, print) in located.prints.enumerated() {
-            var scanned = try streamed[index] ?? scan(print, rectified: rectified[index]!, light: light,
-                                                      ring: rings[index], photo: photoCue, references: references,
-                                                      timings: &timings)
+            var scanned = try streamed[index] ?? scan(print, rectified: rectified[index]!, light: lights?[index] ?? light,
+                                                      ring: rings[index], photo: photoCue, timings: &timings)
             scanned.captureDate = captureDate
             if let warning = scanned.glare?.warning {
                 warnings.append(located.prints.count > 1 ? "print \(index + 1): \(warning)" : warning)
@@ -138,11 +138,12 @@ public struct PrintScanner: Sendable {
         }
     }
 
-    /// The white frames among the photo's prints, each estimated on its own on its estimation card
-    /// (small: the photo is not decoded again), for its other prints to take their light from;
-    /// nil for one print, another white balance mode, a `light` given, or no white frame.
-    private func photoReferences(_ located: PrintLocator.LocatedPhoto, converter: ColorConverter, rings: [SurfaceRing?],
-                                 photo: WholePhotoCue?, light: LightEstimate?) throws -> PhotoReferenceLight? {
+    /// The light of each of the photo's prints, each estimated on its own estimation card (small:
+    /// the photo is not decoded again), a print whose frame is not a white reference taking the
+    /// light's colour of the white-framed ones (``PhotoReferenceLight``); nil for one print,
+    /// another white balance mode, or a `light` given.
+    private func photoLights(_ located: PrintLocator.LocatedPhoto, converter: ColorConverter, rings: [SurfaceRing?],
+                             photo: WholePhotoCue?, light: LightEstimate?) throws -> [LightEstimate]? {
         guard options.whiteBalance == .frame, light == nil, located.prints.count > 1 else { return nil }
         let rectifier = PrintRectifier(options: options)
         let correction = PrintColorCorrection(options: options)
@@ -151,7 +152,9 @@ public struct PrintScanner: Sendable {
             if !converter.isIdentity { converter.convert(card) }
             return correction.estimate(card: card, format: located.prints[index].format, ring: rings[index], photo: photo)
         }
-        return PhotoReferenceLight(estimates: estimates)
+        guard let references = PhotoReferenceLight(estimates: estimates) else { return estimates }
+        let space = WorkingSpace(options.outputProfile)
+        return estimates.map { references.applied(to: $0, space: space) ?? $0 }
     }
 
     /// One print warped out of the photo, in the photo's colour space converted to the output's:
@@ -180,13 +183,12 @@ public struct PrintScanner: Sendable {
 
     /// Corrects and measures the glare of one rectified print.
     private func scan(_ print: DetectedPrint, rectified: Rectified, light: LightEstimate?, ring: SurfaceRing?,
-                      photo: WholePhotoCue?, references: PhotoReferenceLight?,
-                      timings: inout StageTimings) throws -> ScannedPrint {
+                      photo: WholePhotoCue?, timings: inout StageTimings) throws -> ScannedPrint {
         let (image, card) = (rectified.image, rectified.card)
         let report = try timings.measure("colour") {
             try PrintColorCorrection(options: options).correct(image, format: print.format, card: card,
                                                                 window: PrintRectifier.windowInCard(print), light: light,
-                                                                ring: ring, photo: photo, references: references)
+                                                                ring: ring, photo: photo)
         }
         let glare = options.detectsGlare ? timings.measure("glare") {
             GlareDetector(profile: options.outputProfile).report(card: card ?? image, format: print.format,
