@@ -48,6 +48,34 @@ import Testing
         #expect(light.source != .otherPrints, "\(light.reason)")
     }
 
+    /// An estimate whose light has chroma (log R/G, log B/G) `rg`, `bg`.
+    static func estimate(_ source: LightSource, _ rg: Double, _ bg: Double) -> LightEstimate {
+        let levels = LightChroma(rg: rg, bg: bg).logLevels(luminance: 1, in: WorkingSpace(.srgb))
+        return LightEstimate(source: source, field: .uniform(levels.map { exp($0) }), whiteLevel: 0.8,
+                             channels: [.picture, .picture, .picture], profile: .srgb)
+    }
+
+    /// Two yellowed frames misread as white agree with each other (0.37 warmer than the lamp) and
+    /// outnumber the one true white frame: the print's own cues, near the lamp, choose the white
+    /// frame; cues near neutral (daylight by a window), 0.85 from the lamp, take nothing.
+    @Test func whiteFramesThatDisagreeAreChosenByThePrintsOwnCues() throws {
+        let lamp = (rg: 0.45, bg: -0.72), misread = (rg: 0.60, bg: -1.06)
+        let references = try #require(PhotoReferenceLight(estimates: [
+            Self.estimate(.frame, lamp.rg, lamp.bg), Self.estimate(.frame, misread.rg, misread.bg),
+            Self.estimate(.frame, misread.rg + 0.02, misread.bg - 0.02), Self.estimate(.surroundings, 0.40, -0.60),
+        ]))
+        #expect(references.groups.map(\.count) == [2, 1])
+        let space = WorkingSpace(.srgb)
+        let own = Self.estimate(.surroundings, 0.40, -0.60)
+        let taken = try #require(references.applied(to: own, space: space))
+        #expect(taken.source == .otherPrints)
+        #expect(abs(PhotoReferenceLight.chroma(taken)!.distance(to: LightChroma(rg: lamp.rg, bg: lamp.bg))) < 1e-9)
+        #expect(abs(log(taken.gains[1]) - log(own.gains[1])) < 0.05, "exposure its own: \(taken.gains) \(own.gains)")
+        #expect(references.applied(to: Self.estimate(.surroundings, 0.0, 0.0), space: space) == nil)
+        // A white frame is a reference, not a taker.
+        #expect(references.applied(to: Self.estimate(.frame, 0.40, -0.60), space: space) == nil)
+    }
+
     /// The coloured print in daylight by a window, the two white ones under the lamp, on a grey
     /// table: its own cues read a light far from the lamp's (about 0.85), and it keeps them.
     @Test func aPrintInOtherLightKeepsItsOwn() throws {
