@@ -9,7 +9,9 @@ distance; then, per photo with a white-framed print read as `frame` and another 
 the picture and its surroundings, the white frames' median error beside each other print's.
 
     PY=/root/.cache/instantscan-eval/bin/python
-    $PY Benchmarks/light_by_print.py .build/release/instantscan ../shared/eval/scenes-hard
+    $PY Benchmarks/light_by_print.py .build/release/instantscan ../shared/eval/scenes-hard [--verbose] [--calibrate]
+
+(--verbose lists every print; --calibrate is for a perturbed set whose scenes keep the original cast.)
 
 Measured (session 28, main 050734c plus the photo edge's weight and the confirmed surroundings;
 hard scenes with 2 or more prints): white frames read as `frame` 0.035 off the scene's light
@@ -35,6 +37,7 @@ import sys
 
 def main():
     binary, scenes = sys.argv[1], sys.argv[2]
+    verbose = "--verbose" in sys.argv[3:]
     rows = []
     for path in sorted(glob.glob(os.path.join(scenes, "scene-*.json"))):
         scene = json.load(open(path))
@@ -51,7 +54,20 @@ def main():
             gains = out["light"]["gains"]
             light = (math.log(gains[1] / gains[0]), math.log(gains[1] / gains[2]))
             rows.append((os.path.basename(path)[:-5], frame, out["light"]["source"],
-                         math.hypot(light[0] - truth[0], light[1] - truth[1]), bool(scene.get("display_p3"))))
+                         (light[0] - truth[0], light[1] - truth[1]), bool(scene.get("display_p3"))))
+    # A perturbed set (p-warm: a further cast over every photo) keeps its scenes' cast: with
+    # --calibrate the further cast is taken as the median offset of the white frames read as
+    # `frame` over the whole set (one constant for all photos), and errors are against cast + it.
+    shift = (0.0, 0.0)
+    if "--calibrate" in sys.argv[3:]:
+        offsets = [o for _, f, s, o, _ in rows if f == "white" and s == "frame"]
+        shift = tuple(statistics.median(o[i] for o in offsets) for i in (0, 1))
+        print(f"calibrated further cast (log R/G, log B/G): {shift[0]:.3f} {shift[1]:.3f}")
+    rows = [(n, f, s, math.hypot(o[0] - shift[0], o[1] - shift[1]), p3) for n, f, s, o, p3 in rows]
+    if verbose:
+        for name, frame, source, error, p3 in rows:
+            print(f"{name} {'P3' if p3 else '  '} {frame:8} {source:13} {error:.3f}")
+        print()
     groups = {}
     for _, frame, source, error, _ in rows:
         groups.setdefault((frame, source), []).append(error)

@@ -39,7 +39,8 @@ package struct PrintJSON: Encodable {
 
     /// What white balance measured and did to one print.
     package struct Light: Encodable {
-        /// frame, agedFrame, darkFrame, surroundings, picture or none.
+        /// frame, agedFrame, darkFrame, surroundings, picture, otherPrints (the white frames of
+        /// the photo's other prints) or none.
         package var source: String
         /// Why that source was used (why the frame was or was not taken as white).
         package var reason: String?

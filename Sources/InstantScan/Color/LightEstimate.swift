@@ -93,7 +93,7 @@ public struct LightEstimate: Sendable, Equatable {
         precondition(!estimates.isEmpty, "combining needs at least one estimate")
         let profile = estimates[0].profile
         precondition(estimates.allSatisfy { $0.profile == profile }, "estimates to combine share one colour space")
-        let rank: [LightSource] = [.frame, .agedFrame, .darkFrame, .surroundings, .picture, .none]
+        let rank: [LightSource] = [.frame, .otherPrints, .agedFrame, .darkFrame, .surroundings, .picture, .none]
         let best = rank.first { source in estimates.contains { $0.source == source } } ?? .none
         let pool = estimates.filter { $0.source == best }
         guard pool.count > 1 else {

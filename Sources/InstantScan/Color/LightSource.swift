@@ -15,6 +15,10 @@ public enum LightSource: String, Sendable, Equatable, Codable, CaseIterable {
     /// prints), with the frame's falloff when its colour is the same all round: a frame that is
     /// not a white reference (coloured, patterned, or yellowed beyond what can be told).
     case surroundings
+    /// The white frames of the other prints in the same photo, read as ``frame``: the light's
+    /// colour for a print whose own frame is not a white reference, when they agree with each
+    /// other or with this print's own cues (one lamp over one table); its exposure stays its own.
+    case otherPrints
     /// Statistics of the picture (colour-constancy cues in linear light): no format known,
     /// gray-world mode, or a frame that is not a white reference when the photo shows nothing
     /// around the card (or nothing there agreed with the picture).

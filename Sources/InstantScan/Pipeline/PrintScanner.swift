@@ -64,6 +64,12 @@ public struct PrintScanner: Sendable {
         let photoCue = try timings.measure("colour") {
             try wholePhotoCue(located, data: data, converter: converter, light: light)
         }
+        // With several prints, each is first estimated on its own (on its small estimation card),
+        // so that the white frames among them can lend their light to the others before any print
+        // is written; each print is then corrected with its light.
+        let lights = try timings.measure("colour") {
+            try photoLights(located, converter: converter, rings: rings, photo: photoCue, light: light)
+        }
         // Only the prints' rows of the photo are read from here on (no preview drawn on it).
         if options.previewLongSide == nil, let rows = located.decoded.storedRows(of: located.prints) {
             located.decoded.pixels.releaseRows(keeping: rows)
@@ -72,14 +78,14 @@ public struct PrintScanner: Sendable {
         // Prints made band by band (a streamed output) are warped, corrected, measured and deflated
         // here, while the photo is still there; their scans never exist whole.
         let streamed = try located.prints.indices.map { index in
-            try streamedScan(located.prints[index], from: located.decoded, converter: converter, light: light,
+            try streamedScan(located.prints[index], from: located.decoded, converter: converter, light: lights?[index] ?? light,
                              ring: rings[index], photo: photoCue, timings: &timings)
         }
         // Every other print and its estimation card are warped before any is corrected: the photo
         // is not read after that, so its pages go back before the colour stage allocates its own.
         let rectified = try located.prints.indices.map { index in
             try streamed[index] == nil ? rectify(located.prints[index], from: located.decoded, converter: converter,
-                                                 light: light, timings: &timings) : nil
+                                                 light: lights?[index] ?? light, timings: &timings) : nil
         }
         if options.previewLongSide == nil {
             located.decoded.pixels.releaseRows(keeping: 0..<0)
@@ -87,7 +93,7 @@ public struct PrintScanner: Sendable {
 
         var prints: [ScannedPrint] = []
         for (index, print) in located.prints.enumerated() {
-            var scanned = try streamed[index] ?? scan(print, rectified: rectified[index]!, light: light,
+            var scanned = try streamed[index] ?? scan(print, rectified: rectified[index]!, light: lights?[index] ?? light,
                                                       ring: rings[index], photo: photoCue, timings: &timings)
             scanned.captureDate = captureDate
             if let warning = scanned.glare?.warning {
@@ -130,6 +136,25 @@ public struct PrintScanner: Sendable {
                                                   converter: converter, light: nil)
             return correction.estimate(card: card, format: print.format, ring: ring, photo: photoCue)
         }
+    }
+
+    /// The light of each of the photo's prints, each estimated on its own estimation card (small:
+    /// the photo is not decoded again), a print whose frame is not a white reference taking the
+    /// light's colour of the white-framed ones (``PhotoReferenceLight``); nil for one print,
+    /// another white balance mode, or a `light` given.
+    private func photoLights(_ located: PrintLocator.LocatedPhoto, converter: ColorConverter, rings: [SurfaceRing?],
+                             photo: WholePhotoCue?, light: LightEstimate?) throws -> [LightEstimate]? {
+        guard options.whiteBalance == .frame, light == nil, located.prints.count > 1 else { return nil }
+        let rectifier = PrintRectifier(options: options)
+        let correction = PrintColorCorrection(options: options)
+        let estimates = try located.prints.indices.map { index in
+            let card = try rectifier.estimationCard(for: located.prints[index], from: located.decoded)
+            if !converter.isIdentity { converter.convert(card) }
+            return correction.estimate(card: card, format: located.prints[index].format, ring: rings[index], photo: photo)
+        }
+        guard let references = PhotoReferenceLight(estimates: estimates) else { return estimates }
+        let space = WorkingSpace(options.outputProfile)
+        return estimates.map { references.applied(to: $0, space: space) ?? $0 }
     }
 
     /// One print warped out of the photo, in the photo's colour space converted to the output's:
