@@ -26,20 +26,36 @@ final class LocateGate: @unchecked Sendable {
     private let condition = NSCondition()
     private var held = 0
     private var inside = 0
+    /// Jobs enter in the order they arrive: the ticket the next to arrive takes, and the one whose
+    /// turn it is. Without the order, with more than two jobs (`--jobs` follows the cores: 8 or 16
+    /// on a cluster node), small photos that fit beside the one inside would keep going in ahead of
+    /// a large one (a PNG, an 8 MP photo) waiting for the gate to empty, and it would wait for most
+    /// of the batch.
+    private var nextTicket = 0
+    private var serving = 0
+
+    /// Jobs that arrived and wait for their turn or for room (for tests).
+    var waiting: Int { condition.withLock { nextTicket - serving } }
 
     init(budget: Int = LocateGate.defaultBudget) {
         self.budget = budget
     }
 
-    /// Runs `body` once the jobs inside the gate and `bytes` fit ``budget`` together, or no other
-    /// job is inside; nil `bytes` (an estimate the header cannot give) counts as the whole budget:
-    /// it waits until no other job is inside and keeps every other out.
+    /// Runs `body` once the jobs that arrived before have gone in and the jobs inside the gate and
+    /// `bytes` fit ``budget`` together, or no other job is inside; nil `bytes` (an estimate the
+    /// header cannot give) counts as the whole budget: it waits until no other job is inside and
+    /// keeps every other out.
     func pass<T>(holding bytes: Int?, _ body: () throws -> T) rethrows -> T {
         let bytes = bytes ?? budget
         condition.lock()
-        while inside > 0 && held + bytes > budget { condition.wait() }
+        let ticket = nextTicket
+        nextTicket += 1
+        while ticket != serving || (inside > 0 && held + bytes > budget) { condition.wait() }
+        serving += 1
         held += bytes
         inside += 1
+        // The next in line may fit beside this one.
+        condition.broadcast()
         condition.unlock()
         defer {
             condition.lock()

@@ -71,6 +71,36 @@ import Testing
         }
     }
 
+    /// A caller waiting for the gate to empty (a photo too large to go in beside the one inside)
+    /// is not passed by callers arriving after it that would fit beside that one.
+    @Test func aLargeCallerIsNotPassedBySmallerOnesArrivingLater() {
+        let gate = LocateGate(budget: 10)
+        let order = Entries()
+        let release = DispatchSemaphore(value: 0), firstInside = DispatchSemaphore(value: 0)
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) {
+            gate.pass(holding: 5) {
+                order.append("first")
+                firstInside.signal()
+                release.wait()
+            }
+        }
+        firstInside.wait()
+        func arrive(_ name: String, holding bytes: Int?) {
+            let queued = gate.waiting
+            DispatchQueue.global().async(group: group) { gate.pass(holding: bytes) { order.append(name) } }
+            // Each takes its turn before the next arrives.
+            let giveUp = Date().addingTimeInterval(10)
+            while gate.waiting == queued && Date() < giveUp { usleep(1000) }
+        }
+        arrive("large", holding: nil)
+        arrive("small", holding: 5)
+        #expect(gate.waiting == 2)
+        release.signal()
+        group.wait()
+        #expect(order.names == ["first", "large", "small"])
+    }
+
     /// Two 12 MP photos detecting on their half-scale decodes fit the default budget together; an
     /// 8 MP photo decoded whole does not fit beside a 2 MP one; a PNG and a progressive JPEG have
     /// no estimate (they go in alone).
@@ -125,6 +155,16 @@ import Testing
         }
         #expect(outputs[0] == outputs[1])
     }
+}
+
+/// The order callers went into the gate.
+private final class Entries: @unchecked Sendable {
+    private let lock = NSLock()
+    private var list: [String] = []
+
+    var names: [String] { lock.withLock { list } }
+
+    func append(_ name: String) { lock.withLock { list.append(name) } }
 }
 
 /// A number shared by the test's tasks.
