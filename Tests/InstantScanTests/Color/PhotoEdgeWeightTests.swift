@@ -7,11 +7,6 @@ import Testing
 /// the picture and the band around the card lean the same way by their own colours, the light
 /// follows the rest of the photo more than the number of cues that lean.
 @Suite struct PhotoEdgeWeightTests {
-    /// How far (log ratios) `light`'s colour is from `truth`'s.
-    func error(_ light: LightEstimate, _ truth: [Double]) -> Double {
-        LightChroma(rgb: light.lightColor)!.distance(to: LightChroma(rgb: truth)!)
-    }
-
     @Test func thePhotosEdgeCountsFourCuesInThePoolAndTheSurroundings() throws {
         let locus = PlanckianLocus(space: WorkingSpace(.srgb))
         let band = { (rg: Double, bg: Double) in
@@ -50,7 +45,7 @@ import Testing
                 "\(light.reason)")
         // Counted as one cue among six the light is 0.28 off the lamp and the picture 6.8 ΔE00
         // off; at its weight 0.20 and 5.1.
-        let lightError = error(light, lamp)
+        let lightError = light.distance(toLight: lamp)
         #expect(lightError < 0.24, "light \(lightError) off the lamp: \(light.reason)")
         let difference = try photo.pictureDifferences(scan.image).mean
         #expect(difference < 6, "mean ΔE00 \(difference)")

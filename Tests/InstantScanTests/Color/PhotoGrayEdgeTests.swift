@@ -5,12 +5,6 @@ import Testing
 /// The whole photo's gray edge outside the card: a cue of the light for frames that are not a
 /// white reference, read where the band just around the card may be one coloured placemat.
 @Suite struct PhotoGrayEdgeTests {
-    /// How far (log ratios) `light`'s colour is from `truth`'s.
-    func error(_ light: LightEstimate, _ truth: [Double]) -> Double {
-        let colour = light.lightColor
-        return LightChroma(rgb: colour)!.distance(to: LightChroma(rgb: truth)!)
-    }
-
     /// The photo of `photo` under `light` decoded, as an RGBA8 image, and its card.
     func decodedPhoto(_ photo: FramedPrintPhoto, light: [Double]) throws -> (image: PixelBuffer, card: Quad) {
         let (jpeg, corners) = try photo.photo(light: light)
@@ -70,7 +64,7 @@ import Testing
         let closeLight = try #require(closeScan.whiteBalance?.light)
         #expect(wideLight.source == .surroundings, "\(wideLight.reason)")
         #expect(wideLight.reason.contains("gray edge of the whole photo"), "\(wideLight.reason)")
-        let (wideError, closeError) = (error(wideLight, lamp), error(closeLight, lamp))
+        let (wideError, closeError) = (wideLight.distance(toLight: lamp), closeLight.distance(toLight: lamp))
         #expect(wideError < closeError - 0.1, "light error \(wideError) with the tablecloth in view, \(closeError) without")
         let (wideDifference, closeDifference) = (try wide.pictureDifferences(wideScan.image).mean,
                                                  try close.pictureDifferences(closeScan.image).mean)

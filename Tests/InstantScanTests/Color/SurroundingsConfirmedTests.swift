@@ -6,20 +6,22 @@ import Testing
 /// around the card and the whole photo beyond it read the same light (``SceneLight/surroundingsConfirmed``),
 /// even when the picture's reading is the nearer neutral.
 @Suite struct SurroundingsConfirmedTests {
-    /// How far (log ratios) `light`'s colour is from `truth`'s.
-    func error(_ light: LightEstimate, _ truth: [Double]) -> Double {
-        LightChroma(rgb: light.lightColor)!.distance(to: LightChroma(rgb: truth)!)
+    /// A picture of sea and sky (blues only) in a red frame on a placemat of `placemat`'s colour,
+    /// a patchwork tablecloth beyond.
+    static func seaAndSky(placemat: [Double]) -> FramedPrintPhoto {
+        var photo = FramedPrintPhoto(frame: .colour([0.55, 0.10, 0.08]))
+        photo.patches = [[0.10, 0.30, 0.70], [0.05, 0.20, 0.50], [0.20, 0.45, 0.80], [0.08, 0.35, 0.60], [0.15, 0.25, 0.65]]
+        photo.placemat = (colour: placemat, reach: 0.3)
+        photo.patchwork = true
+        photo.margin = (x: 450, y: 450)
+        return photo
     }
 
     /// A picture of sea and sky (blues only) in a red frame on a grey placemat, a patchwork
     /// tablecloth beyond, under a warm lamp. The picture's cues read a light far bluer than the
     /// lamp, nearer neutral than the lamp; the placemat and the patchwork's edges both read the lamp.
     @Test func aBluePictureUnderALampIsCorrectedByTheSurroundingsWhenBandAndPhotoAgree() throws {
-        var photo = FramedPrintPhoto(frame: .colour([0.55, 0.10, 0.08]))
-        photo.patches = [[0.10, 0.30, 0.70], [0.05, 0.20, 0.50], [0.20, 0.45, 0.80], [0.08, 0.35, 0.60], [0.15, 0.25, 0.65]]
-        photo.placemat = (colour: [1, 1, 1], reach: 0.3)
-        photo.patchwork = true
-        photo.margin = (x: 450, y: 450)
+        let photo = Self.seaAndSky(placemat: [1, 1, 1])
         let lamp = FramedPrintPhoto.warmLamp
         let scan = try #require(try photo.scan(light: lamp))
         let light = try #require(scan.whiteBalance?.light)
@@ -27,7 +29,7 @@ import Testing
         #expect(light.reason.contains("the surroundings, as the band around the card and the whole photo agree"),
                 "\(light.reason)")
         // The picture's own reading, taken as nearer neutral, would leave the scan far off.
-        let lightError = error(light, lamp)
+        let lightError = light.distance(toLight: lamp)
         #expect(lightError < 0.15, "light \(lightError) off the lamp: \(light.reason)")
         let difference = try photo.pictureDifferences(scan.image).mean
         #expect(difference < 2, "mean ΔE00 \(difference)")
@@ -37,11 +39,7 @@ import Testing
     /// the photo beyond reads the lamp; the two disagree, nothing is confirmed, and the witness
     /// nearer neutral is taken as before.
     @Test func aBandThatDisagreesWithThePhotoConfirmsNothing() throws {
-        var photo = FramedPrintPhoto(frame: .colour([0.55, 0.10, 0.08]))
-        photo.patches = [[0.10, 0.30, 0.70], [0.05, 0.20, 0.50], [0.20, 0.45, 0.80], [0.08, 0.35, 0.60], [0.15, 0.25, 0.65]]
-        photo.placemat = (colour: [0.45, 0.60, 1.30], reach: 0.3)
-        photo.patchwork = true
-        photo.margin = (x: 450, y: 450)
+        let photo = Self.seaAndSky(placemat: [0.45, 0.60, 1.30])
         let scan = try #require(try photo.scan(light: FramedPrintPhoto.warmLamp))
         let light = try #require(scan.whiteBalance?.light)
         #expect(!light.reason.contains("as the band around the card and the whole photo agree"), "\(light.reason)")
