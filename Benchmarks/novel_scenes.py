@@ -24,7 +24,8 @@ camera); light is applied in linear RGB (a cast and a gentle gradient), then sRG
 Corners follow the evaluation: TL, TR, BR, BL of the upright print, pixel centres at whole numbers.
 
     PY=/root/.cache/instantscan-eval/bin/python
-    $PY Benchmarks/novel_scenes.py ../shared/bench-assets .build/novel [count a kind, default 4]
+    $PY Benchmarks/novel_scenes.py ../shared/bench-assets .build/novel [count a kind, default 4] [kind,kind…]
+    SEED=7 $PY Benchmarks/novel_scenes.py …   # another draw (default seed 2026): keep one to tune on, one to check
     $PY ../shared/eval/evaluate.py detect --scenes .build/novel --cmd 'instantscan detect {image} --json'
 """
 import glob
@@ -258,7 +259,7 @@ def main():
     count = int(sys.argv[3]) if len(sys.argv) > 3 else 4
     kinds = sys.argv[4].split(",") if len(sys.argv) > 4 else KINDS
     os.makedirs(out, exist_ok=True)
-    rng = np.random.default_rng(2026)
+    rng = np.random.default_rng(int(os.environ.get("SEED", "2026")))
     index = 0
     for kind in kinds:
         made = 0
