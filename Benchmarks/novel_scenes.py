@@ -27,6 +27,10 @@ Corners follow the evaluation: TL, TR, BR, BL of the upright print, pixel centre
     $PY Benchmarks/novel_scenes.py ../shared/bench-assets .build/novel [count a kind, default 4] [kind,kind…]
     SEED=7 $PY Benchmarks/novel_scenes.py …   # another draw (default seed 2026): keep one to tune on, one to check
     $PY ../shared/eval/evaluate.py detect --scenes .build/novel --cmd 'instantscan detect {image} --json'
+    $PY Benchmarks/color_by_frame.py --scenes .build/novel --cmd 'instantscan scan {image} -o {out} --corners "{corners}"'
+
+Photos of one print also get the ideal scan (`-print0.png`, the card as drawn under neutral light,
+and an empty glare map), so the colour evaluation scores them as it does the evaluation's scenes.
 """
 import glob
 import json
@@ -218,6 +222,7 @@ def scene(rng, assets, kind, index, out):
         if kind == "fanned" and i < len(layouts) - 1:
             extra["occluded"] = True
         prints.append(truth(camera, place, fmt, window, size, frame, extra))
+        neutral = card * alpha[..., None] + (1 - alpha[..., None]) * np.float32(0.5)
     if kind == "cutoff":
         # exactly one corner out, by at most 15 % of the card's shorter side: both its sides are seen
         corners = np.array(prints[0]["corners"])
@@ -245,6 +250,11 @@ def scene(rng, assets, kind, index, out):
     out8 = np.clip(out8 * 255 + rng.normal(0, sigma, out8.shape), 0, 255).astype(np.uint8)
     quality = 62 if kind == "lowlight" else 88
     name = f"scene-{index:04d}"
+    if len(prints) == 1:
+        # the ideal scan for `evaluate.py color`: the card as drawn, under neutral light; no glare
+        prints[0]["neutral"] = name + "-print0.png"
+        cv2.imwrite(os.path.join(out, prints[0]["neutral"]), (srgb(neutral)[:, :, ::-1] * 255 + 0.5).astype(np.uint8))
+        np.save(os.path.join(out, name + "-print0-glare.npy"), np.zeros((neutral.shape[0] // 4, neutral.shape[1] // 4), bool))
     cv2.imwrite(os.path.join(out, name + ".jpg"), out8[:, :, ::-1], [cv2.IMWRITE_JPEG_QUALITY, quality])
     doc = dict(image=name + ".jpg", size=[W, H], exif_orientation=1, display_p3=False, jpeg_quality=quality,
                light=dict(kind=light_name, cast=[float(g) for g in gains]), setting=kind, distractors=0, tilt_deg=tilt,
