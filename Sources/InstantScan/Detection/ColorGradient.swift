@@ -31,16 +31,14 @@ struct ColorGradient: Sendable {
         height = image.height
         let w = width, h = height
         // Three arrays of their own: `var c2 = mag` would copy mag's pages on first write. Only the
-        // one-pixel frame is zeroed: the bands below write every pixel inside it.
+        // first and last rows are zeroed here: the bands below write every other row, its two
+        // frame pixels included, so each row's page is first touched (and faulted in) by the core
+        // that fills it rather than all of them by this one.
         func plane() -> [Float] {
             [Float](unsafeUninitializedCapacity: w * h) { p, count in
                 if w >= 3 && h >= 3 {
                     p.baseAddress!.initialize(repeating: 0, count: w)
                     (p.baseAddress! + (h - 1) * w).initialize(repeating: 0, count: w)
-                    for y in 1..<(h - 1) {
-                        p[y * w] = 0
-                        p[y * w + w - 1] = 0
-                    }
                 } else {
                     p.initialize(repeating: 0)
                 }
@@ -78,6 +76,8 @@ struct ColorGradient: Sendable {
                 for y in band {
                     prepare(y + 1)
                     let magnitude = m.row(y), cos2 = vc.row(y), sin2 = vs.row(y)
+                    (magnitude[0], cos2[0], sin2[0]) = (0, 0, 0)
+                    (magnitude[w - 1], cos2[w - 1], sin2[w - 1]) = (0, 0, 0)
                     // Four pixels at a time in explicit vectors, the three planes' tensors and the
                     // eigen-solution in one pass: no tensor rows stored and reloaded, and the
                     // eigen-solution, which the compiler kept scalar (rows that might overlap, square

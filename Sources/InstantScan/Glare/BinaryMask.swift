@@ -31,24 +31,41 @@ struct BinaryMask: Sendable {
     private func filtered(radius r: Int, keepIfAll: Bool) -> BinaryMask {
         guard r > 0 else { return self }
         let window = 2 * r + 1
-        func pass(_ input: [Bool], length: Int, lines: Int, index: (Int, Int) -> Int) -> [Bool] {
-            var out = [Bool](repeating: false, count: input.count)
-            for line in 0..<lines {
-                var run = 0
-                // Count set pixels in [i - r, i + r], pixels outside the image unset.
-                for k in 0..<min(r, length) where input[index(line, k)] { run += 1 }
-                for i in 0..<length {
-                    if i + r < length, input[index(line, i + r)] { run += 1 }
-                    if i - r - 1 >= 0, input[index(line, i - r - 1)] { run -= 1 }
-                    out[index(line, i)] = keepIfAll ? run == window : run > 0
-                }
+        let w = width, h = height
+        // A pixel stays when all (erosion) or any (dilation) of the window's pixels are set.
+        let keep = keepIfAll ? window : 1
+        // Along each row: count set pixels in [x - r, x + r], pixels outside the image unset.
+        var rows = [Int32](repeating: 0, count: values.count)
+        for y in 0..<h {
+            let line = y * w
+            var run = 0
+            for k in 0..<min(r, w) { run += values[line + k] ? 1 : 0 }
+            for x in 0..<w {
+                if x + r < w { run += values[line + x + r] ? 1 : 0 }
+                if x - r - 1 >= 0 { run -= values[line + x - r - 1] ? 1 : 0 }
+                rows[line + x] = run >= keep ? 1 : 0
             }
-            return out
         }
-        let w = width
-        let rows = pass(values, length: width, lines: height) { line, i in line * w + i }
-        let columns = pass(rows, length: height, lines: width) { line, i in i * w + line }
-        return BinaryMask(width: width, height: height, values: columns)
+        // Down each column the same count, kept for all columns at once while the rows go by
+        // (row after row in memory, where a column at a time strides across the whole mask).
+        var runs = [Int32](repeating: 0, count: w)
+        for k in 0..<min(r, h) {
+            for x in 0..<w { runs[x] &+= rows[k * w + x] }
+        }
+        var out = [Bool](repeating: false, count: values.count)
+        for y in 0..<h {
+            if y + r < h {
+                let entering = (y + r) * w
+                for x in 0..<w { runs[x] &+= rows[entering + x] }
+            }
+            if y - r - 1 >= 0 {
+                let leaving = (y - r - 1) * w
+                for x in 0..<w { runs[x] &-= rows[leaving + x] }
+            }
+            let line = y * w
+            for x in 0..<w { out[line + x] = runs[x] >= keep }
+        }
+        return BinaryMask(width: width, height: height, values: out)
     }
 
     /// Only the 8-connected components of at least `minimumArea` pixels.

@@ -85,13 +85,21 @@ struct GlareBlockSums {
     func image(parts: [Part]) throws -> PixelBuffer {
         let norm = 1 / Float(k * k)
         var sums = [UInt32](repeating: 0, count: 3 * w * h)
-        for part in parts {
-            let offset = 3 * w * part.firstBlockRow
-            for i in part.sums.indices { sums[offset + i] &+= part.sums[i] }
+        sums.withUnsafeMutableBufferPointer { sums in
+            for part in parts {
+                let offset = 3 * w * part.firstBlockRow
+                part.sums.withUnsafeBufferPointer { add in
+                    for i in add.indices { sums[offset + i] &+= add[i] }
+                }
+            }
         }
         var out = [UInt8](repeating: 255, count: w * h * 4)
-        for block in 0..<(w * h) {
-            for c in 0..<3 { out[4 * block + c] = UInt8((Float(sums[3 * block + c]) * norm).rounded()) }
+        out.withUnsafeMutableBufferPointer { out in
+            sums.withUnsafeBufferPointer { sums in
+                for block in 0..<(w * h) {
+                    for c in 0..<3 { out[4 * block + c] = BlockMeanCode.code(Float(sums[3 * block + c]) * norm) }
+                }
+            }
         }
         return try PixelBuffer(width: w, height: h, packed: out)
     }

@@ -122,23 +122,27 @@ public struct GlareDetector: Sendable {
         var band: [Float] = []
         if let format {
             let card = format.cardSize, window = format.window
+            // Whether a pixel is in the card and near the window splits into a test on its column
+            // and one on its row, each made once.
+            let columns = (0..<w).map { x -> (inCard: Bool, nearWindow: Bool) in
+                let mx = (Double(x) + 0.5) / Double(w) * card.width
+                return (mx > 1.5 && mx < card.width - 1.5, mx > window.x - 1 && mx < window.x + window.width + 1)
+            }
+            band.reserveCapacity(w * h)
             for y in 0..<h {
                 let my = (Double(y) + 0.5) / Double(h) * card.height
-                for x in 0..<w {
-                    let mx = (Double(x) + 0.5) / Double(w) * card.width
-                    let inCard = mx > 1.5 && my > 1.5 && mx < card.width - 1.5 && my < card.height - 1.5
-                    let nearWindow = mx > window.x - 1 && mx < window.x + window.width + 1
-                        && my > window.y - 1 && my < window.y + window.height + 1
-                    if inCard && !nearWindow { band.append(luma[y * w + x]) }
+                guard my > 1.5 && my < card.height - 1.5 else { continue }
+                let rowNearWindow = my > window.y - 1 && my < window.y + window.height + 1
+                for x in 0..<w where columns[x].inCard && !(columns[x].nearWindow && rowNearWindow) {
+                    band.append(luma[y * w + x])
                 }
             }
         }
         if band.count >= 16 {
-            band.sort()
-            return band[band.count / 2]
+            return OrderStatistic.select(&band, band.count / 2)
         }
-        let sorted = luma.sorted()
-        return sorted[min(sorted.count - 1, sorted.count * 9 / 10)]
+        var values = luma
+        return OrderStatistic.select(&values, min(values.count - 1, values.count * 9 / 10))
     }
 
     /// The block side `k` of the working grid for a card of `size`, and the grid's `w × h` blocks
@@ -183,9 +187,9 @@ public struct GlareDetector: Sendable {
                             p += 4
                         }
                         let o = 4 * (y * w + x)
-                        out[o] = UInt8((Float(r) * norm).rounded())
-                        out[o + 1] = UInt8((Float(g) * norm).rounded())
-                        out[o + 2] = UInt8((Float(b) * norm).rounded())
+                        out[o] = BlockMeanCode.code(Float(r) * norm)
+                        out[o + 1] = BlockMeanCode.code(Float(g) * norm)
+                        out[o + 2] = BlockMeanCode.code(Float(b) * norm)
                     }
                 }
             }

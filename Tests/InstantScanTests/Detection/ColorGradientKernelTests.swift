@@ -82,4 +82,30 @@ struct ColorGradientKernelTests {
             Self.expectMatchesReference(flat, "flat, width \(w)")
         }
     }
+
+    /// The frame's columns are written by the bands that fill their rows, not when the planes are
+    /// allocated: on memory the allocator hands back dirty (planes of NaN just freed) they still
+    /// come out +0, as the pixel-by-pixel tensor leaves them.
+    @Test("the frame is +0 on memory the allocator reuses")
+    func frameIsZeroOnReusedMemory() {
+        let (w, h) = (40, 30)
+        let image = Self.image(width: w, height: h) { x, y, c in Float((x * 7 + y * 3 + c * 5) % 17) * 3 }
+        let want = Self.reference(image)
+        for cores in [1, 2] {
+            for _ in 0..<4 {
+                do {
+                    let dirty = (0..<3).map { _ in [Float](repeating: .nan, count: w * h) }
+                    #expect(dirty.allSatisfy { $0.count == w * h })
+                }
+                let got = ProcessInfoCores.withLimit(cores) { ColorGradient(image) }
+                for y in 0..<h {
+                    for x in [0, w - 1] {
+                        let i = y * w + x
+                        #expect([got.magnitude[i], got.cos2[i], got.sin2[i]].map(\.bitPattern) == [0, 0, 0], "\(cores) cores, (\(x), \(y))")
+                    }
+                }
+                #expect(Self.bits(got.magnitude) == Self.bits(want.magnitude), "\(cores) cores: magnitude")
+            }
+        }
+    }
 }
