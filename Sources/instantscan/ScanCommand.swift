@@ -140,12 +140,9 @@ struct ScanCommand: ParsableCommand {
         }
         do {
             let bytes = try PhotoFile.read(photo)
-            var result = try scanner.scan(bytes, corners: corners[0], light: light)
-            for quad in corners.dropFirst() {
-                let more = try scanner.scan(bytes, corners: quad, light: light)
-                result.prints += more.prints
-                result.warnings += more.warnings.filter { !result.warnings.contains($0) }
-            }
+            // Every print placed by hand is scanned with the others, as detected ones are: their
+            // white frames lend their light to the prints whose frames are not white.
+            var result = try scanner.scan(bytes, corners: corners.compactMap { $0 }, light: light)
             for warning in WarningLines.condensed(result.warnings) { Console.warning("\(Terminal.safe(photo)): \(warning)") }
             if let overlay, let preview = result.preview {
                 try claims.claim([overlay], for: "the overlay of \(photo)")

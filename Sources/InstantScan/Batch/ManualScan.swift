@@ -25,19 +25,11 @@ package struct ManualScan: Sendable {
     /// throws the same ``ScanError``.
     package func scan(_ data: [UInt8], prints: [Print]) throws -> ScanResult {
         precondition(!prints.isEmpty, "a manual scan needs at least one print")
+        // Scanned together, as detected prints are: the white frames among them lend their light
+        // to the others (``PhotoReferenceLight``).
         var each = options
         each.previewLongSide = nil
-        var results: [ScanResult] = []
-        for print in prints {
-            each.format = print.format ?? options.format
-            results.append(try PrintScanner(options: each).scan(data, corners: print.card))
-        }
-        var result = results[0]
-        result.prints = results.flatMap(\.prints)
-        result.detected = results.flatMap(\.detected)
-        result.warnings = results.count == 1 ? result.warnings : results.enumerated().flatMap { index, each in
-            each.warnings.map { "print \(index + 1): \($0)" }
-        }
+        var result = try PrintScanner(options: each).scan(data, corners: prints.map(\.card), formats: prints.map(\.format))
         if let longSide = options.previewLongSide {
             let decoded = try ImageReader.decode(data, maximumPixels: options.maximumPixels)
             let (image, scale) = try Preview.thumbnail(of: decoded, longSide: longSide)

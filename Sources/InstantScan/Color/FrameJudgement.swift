@@ -170,8 +170,11 @@ struct FrameJudgement {
             // paper is held to less: the witnesses need not also agree with each other.
             let alongLocus = across <= FrameJudgement.yellowedAcross && warmth <= FrameJudgement.yellowedWarmthLimit
             let darkerThanPaper = luminance < FrameJudgement.paperBrightness * pictureBright
+            // ...and unless it agrees with the witness the scan would take its light from when
+            // the picture and the surroundings are in conflict (``agreesWithChosenWitness``).
             if distance > FrameJudgement.disagreement,
-               !alongLocus || FrameJudgement.bothFindWarmer(frame, scene: scene, locus: locus, darkerThanPaper: darkerThanPaper) {
+               !alongLocus || FrameJudgement.bothFindWarmer(frame, scene: scene, locus: locus, darkerThanPaper: darkerThanPaper),
+               !FrameJudgement.agreesWithChosenWitness(frame, scene: scene, locus: locus) {
                 verdict = .notReference(uniform: true)
                 reason = "coloured frame: its colour (\(describe(frame))) is far from the light the picture and its surroundings show (\(describe(scene.chroma))); light from those"
                 return
@@ -186,6 +189,9 @@ struct FrameJudgement {
             verdict = .white
             reason = FrameJudgement.ageingNote(frame: frame, scene: scene, ageing: ageing).map { "white frame: " + $0 }
                 ?? "white frame, agreeing with the picture and its surroundings"
+            if distance > FrameJudgement.disagreement {
+                reason += "; far from the light the picture and its surroundings pool to (\(describe(scene.chroma))), but they disagree, and it agrees with the one a scan without it would use"
+            }
             return
         }
         verdict = .notReference(uniform: true)

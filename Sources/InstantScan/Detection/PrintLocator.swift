@@ -33,16 +33,26 @@ struct PrintLocator: Sendable {
     }
 
     /// Locates the prints of the photo whose encoded bytes are `data` (its header `header` when
-    /// the caller has read it already): at `corners` when given, then decoded at the DCT scale
-    /// `scale` picks for that print, else detected on a full decode.
+    /// the caller has read it already): at `corners` when given (one print each, in that order;
+    /// `formats[i]`, when given and not nil, the format of the i-th, else ``format``), then decoded
+    /// at the finest DCT scale `scale` picks for one of them, else detected on a full decode.
     ///
     /// With `onlyThePrint`, a JPEG with corners is decoded only in the stored rows and columns
-    /// the print, its window and the surface ring around it cover (see ``StoredBand``): the
+    /// the prints, their windows and the surface rings around them cover (see ``StoredBand``): the
     /// caller reads the photo through ``DecodedImage/storedMap(fromUpright:)`` alone. A JPEG
     /// without corners is then detected on a DCT-scaled decode and only the band its prints
     /// cover is decoded at full resolution (see ``ScaledDetection``).
     func locate(_ data: [UInt8], header: ImageInfo? = nil, corners: Quad?, timings: inout StageTimings,
                 onlyThePrint: Bool = false, scale: (DetectedPrint, PixelSize) -> Int) throws -> LocatedPhoto {
+        try locate(data, header: header, corners: corners.map { [$0] } ?? [], timings: &timings, onlyThePrint: onlyThePrint,
+                   scale: scale)
+    }
+
+    /// ``locate(_:header:corners:timings:onlyThePrint:scale:)`` for any number of prints placed by
+    /// hand (none: detect them).
+    func locate(_ data: [UInt8], header: ImageInfo? = nil, corners: [Quad], formats: [PrintFormat?] = [],
+                timings: inout StageTimings, onlyThePrint: Bool = false,
+                scale: (DetectedPrint, PixelSize) -> Int) throws -> LocatedPhoto {
         let info = try header ?? timings.measure("header") { try ImageReader.info(of: data) }
         try PixelBuffer.validate(width: info.storedSize.width, height: info.storedSize.height, maximumPixels: maximumPixels)
         let upright = info.orientation.uprightSize(stored: info.storedSize)
@@ -50,17 +60,20 @@ struct PrintLocator: Sendable {
         let found: [DetectedPrint]
         let decoded: DecodedImage
         var overview: PhotoOverview?
-        if let corners {
-            guard corners.isConvex, corners.signedArea > 0 else { throw ScanError.cornersNotConvex(corners) }
+        if !corners.isEmpty {
             // A print running off the photo has corners outside it (the warp repeats the edge
             // pixels there); a quarter of the long side beyond is a slip, not a print.
             let reach = max(1, Double(max(upright.width, upright.height)) / 4)
-            guard corners.isInside(width: upright.width, height: upright.height, tolerance: reach) else {
-                throw ScanError.cornersOutsideImage(corners, upright)
+            let prints = try corners.enumerated().map { index, corners in
+                guard corners.isConvex, corners.signedArea > 0 else { throw ScanError.cornersNotConvex(corners) }
+                guard corners.isInside(width: upright.width, height: upright.height, tolerance: reach) else {
+                    throw ScanError.cornersOutsideImage(corners, upright)
+                }
+                return manualPrint(corners, photo: upright, format: index < formats.count ? formats[index] : nil)
             }
-            let print = manualPrint(corners, photo: upright)
-            let denominator = scale(print, upright)
-            let band = onlyThePrint && info.format == .jpeg ? band(for: print, info: info, scaleDenominator: denominator) : nil
+            // One decode serves every print: at the finest scale any of them needs.
+            let denominator = prints.map { scale($0, upright) }.min()!
+            let band = onlyThePrint && info.format == .jpeg ? band(for: prints, info: info, scaleDenominator: denominator) : nil
             let footprint = DetectionFootprint.bytes(of: data, info: info, scaleDenominator: denominator, detectingAt: nil)
             decoded = try gate.pass(holding: footprint) {
                 try timings.measure("decode") {
@@ -68,7 +81,7 @@ struct PrintLocator: Sendable {
                         ?? ImageReader.decodeOpaque(data, scaleDenominator: denominator, maximumPixels: maximumPixels)
                 }
             }
-            found = [print]
+            found = prints
         } else if onlyThePrint, info.format == .jpeg,
                   let located = try ScaledDetection(detection: detection, maximumPixels: maximumPixels, gate: gate)
                     .locate(data, info: info, timings: &timings) {
@@ -91,11 +104,13 @@ struct PrintLocator: Sendable {
                             overview: overview)
     }
 
-    /// The stored band that warping `print` (its card, window and surrounding surface ring) reads.
-    private func band(for print: DetectedPrint, info: ImageInfo, scaleDenominator: Int) -> StoredBand? {
-        let ring = SurfaceRing.region(around: print.card, photo: info.uprightSize)?.quad
-        return StoredBand(covering: [print.card] + [print.window, ring].compactMap { $0 }, fullSize: info.storedSize,
-                          orientation: info.orientation, scaleDenominator: scaleDenominator)
+    /// The stored band that warping `prints` (their cards, windows and surrounding surface rings) reads.
+    private func band(for prints: [DetectedPrint], info: ImageInfo, scaleDenominator: Int) -> StoredBand? {
+        let quads = prints.flatMap { print in
+            [print.card] + [print.window, SurfaceRing.region(around: print.card, photo: info.uprightSize)?.quad].compactMap { $0 }
+        }
+        return StoredBand(covering: quads, fullSize: info.storedSize, orientation: info.orientation,
+                          scaleDenominator: scaleDenominator)
     }
 
     /// Decodes only `band` of a JPEG. Any failure (a defect the whole decode would skip with a
@@ -112,8 +127,8 @@ struct PrintLocator: Sendable {
     }
 
     /// A print from the user's corners, its format as given or as its true aspect ratio suggests.
-    func manualPrint(_ corners: Quad, photo: PixelSize) -> DetectedPrint {
-        let format = format ?? PrintFormat.nearest(toCardAspect: AspectRatio.recover(corners, imageSize: photo))
+    func manualPrint(_ corners: Quad, photo: PixelSize, format given: PrintFormat? = nil) -> DetectedPrint {
+        let format = given ?? format ?? PrintFormat.nearest(toCardAspect: AspectRatio.recover(corners, imageSize: photo))
         var window: Quad?
         if let format, let cardMap = Homography.mapping(Quad(rectangleWidth: 1, height: 1).corners, to: corners.corners) {
             window = format.normalizedWindow.mapped(cardMap.apply)

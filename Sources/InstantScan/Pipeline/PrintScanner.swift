@@ -34,6 +34,28 @@ public struct PrintScanner: Sendable {
     ///   - light: A light to divide out instead of estimating one per print, in
     ///     ``ScanOptions/outputProfile``'s space (see ``estimateLight(_:corners:)``).
     public func scan(_ data: [UInt8], corners: Quad? = nil, light: LightEstimate? = nil) throws -> ScanResult {
+        try scan(data, corners: corners.map { [$0] } ?? [], light: light)
+    }
+
+    /// Scans the prints of the photo whose encoded bytes are `data` placed by hand at `corners`
+    /// (one print each, scanned in that order; none: find every print automatically).
+    ///
+    /// The prints are scanned together as detected ones are: a print whose frame is not a white
+    /// reference takes the light of the photo's white-framed prints (``LightSource/otherPrints``),
+    /// so correcting one detection by hand keeps what the others give.
+    ///
+    /// - Parameters:
+    ///   - data: The photo's encoded bytes.
+    ///   - corners: Each print's corners (TL, TR, BR, BL of the upright print, in upright photo pixels).
+    ///   - light: A light to divide out instead of estimating one per print, in
+    ///     ``ScanOptions/outputProfile``'s space (see ``estimateLight(_:corners:)``).
+    public func scan(_ data: [UInt8], corners: [Quad], light: LightEstimate? = nil) throws -> ScanResult {
+        try scan(data, corners: corners, formats: [], light: light)
+    }
+
+    /// ``scan(_:corners:light:)`` with `formats[i]`, when given and not nil, the format of the
+    /// i-th print (else ``ScanOptions/format``).
+    package func scan(_ data: [UInt8], corners: [Quad], formats: [PrintFormat?], light: LightEstimate? = nil) throws -> ScanResult {
         var timings = StageTimings()
         let rectifier = PrintRectifier(options: options)
         // The header is read once: the photo's colour conversion is built from it on another core
@@ -42,8 +64,8 @@ public struct PrintScanner: Sendable {
         let header = try? timings.measure("header") { try ImageReader.info(of: data) }
         let converting = header.flatMap { PrintColorCorrection(options: options).convertingEarly(forHeader: $0) }
         // Without a preview nothing reads the photo beyond the prints.
-        let located = try PrintLocator(options: options).locate(data, header: header, corners: corners, timings: &timings,
-                                                                onlyThePrint: options.previewLongSide == nil) {
+        let located = try PrintLocator(options: options).locate(data, header: header, corners: corners, formats: formats,
+                                                                timings: &timings, onlyThePrint: options.previewLongSide == nil) {
             rectifier.decodeScale(for: $0, photo: $1)
         }
         var warnings = located.warnings

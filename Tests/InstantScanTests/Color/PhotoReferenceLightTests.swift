@@ -36,6 +36,24 @@ import Testing
         #expect(own > 6, "mean ΔE00 \(own) alone: \(alone.whiteBalance?.light.reason ?? "")")
     }
 
+    /// Placed by hand (every print's corners given, as a user does who fixed one detection), the
+    /// prints are scanned together as detected ones are: the red frame takes the white frames'
+    /// light, the same as with detection.
+    @Test func printsPlacedByHandLendTheirLightAsDetectedOnesDo() throws {
+        let photo = PrintsOnATablePhoto(prints: [FramedPrintPhoto(frame: .white), FramedPrintPhoto(frame: .white), Self.red],
+                                        lights: [Self.lamp, Self.lamp, Self.lamp], table: Self.woodenTable)
+        let placed = try photo.scanPlaced()
+        try #require(placed.count == 3)
+        #expect(placed.map(\.card) == photo.prints.indices.map(photo.corners(of:)), "scanned in the order given")
+        let light = try #require(placed[2].whiteBalance?.light)
+        #expect(light.source == .otherPrints, "\(light.reason)")
+        let detected = try #require(try photo.scanAll()[2].whiteBalance?.light)
+        #expect(light.distance(toLight: Self.lamp) < 0.1, "\(light.reason)")
+        #expect(abs(light.distance(toLight: Self.lamp) - detected.distance(toLight: Self.lamp)) < 0.02)
+        let difference = try Self.red.pictureDifferences(placed[2].image).mean
+        #expect(difference < 2.5, "mean ΔE00 \(difference)")
+    }
+
     /// One white frame alone could be a yellowed one misread (its light 0.37 too warm): it lends
     /// its light only when the print's own cues confirm it, and these are 0.44 off.
     @Test func aLoneWhiteFrameTheCuesDoNotConfirmLendsNothing() throws {

@@ -62,6 +62,12 @@ struct PrintsOnATablePhoto {
         try PrintScanner(options: options).scan(try photo()).prints.sorted { $0.card.corners[0].x < $1.card.corners[0].x }
     }
 
+    /// Every print placed by hand (all their corners given), as `instantscan scan --corners …
+    /// --corners …` does: in the order of the corners.
+    func scanPlaced() throws -> [ScannedPrint] {
+        try PrintScanner(options: options).scan(try photo(), corners: prints.indices.map(corners(of:))).prints
+    }
+
     /// Print `index` alone (its corners given): what it comes to without the others.
     func scanAlone(_ index: Int) throws -> ScannedPrint? {
         try PrintScanner(options: options).scan(try photo(), corners: corners(of: index)).prints.first
