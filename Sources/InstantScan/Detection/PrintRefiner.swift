@@ -150,12 +150,30 @@ struct PrintRefiner {
                              windowSidesMeasured: windowEdges.map { $0 != nil }, verdict: verdict)
         var bowedEdges = bowedWindowEdges
         // The window reported: its sides measured again with their steps placed in linear light,
-        // in the order the verdict left (where a side is not found so, its first reading stands).
+        // in the order the verdict left. Placing a straight edge's steps in linear light moves them
+        // all alike, by a share of the blur; where it turns the side across the card by more than a
+        // pixel beyond its first reading, part of its profiles met another step (the picture as
+        // dark as a black border along part of the side), and the first reading stands, as it
+        // does where the side is not found so.
         var reportedOrder = 0
         func reportedEdges() -> [EdgeRefiner.Result?] {
             let linear = measureWindowSides(of: predicted, in: refinedCard, cardEdges: cardEdges, refiner: refiner,
                                             inLinearLight: true)
-            return (0..<4).map { linear[($0 + reportedOrder) % 4] ?? bowedEdges[$0] }
+            let lines = (0..<4).map { ImageLine(predicted.corners[$0], predicted.corners[($0 + 1) % 4]) }
+            let toUnit = Homography.mapping(PrintTemplate.unitCard.corners, to: refinedCard.corners)?.inverse
+            func turn(_ edge: EdgeRefiner.Result, _ i: Int) -> Double? {
+                guard let toUnit, let ends = Self.ends(of: edge.straightened, side: i, between: lines, toUnit: toUnit)
+                else { return nil }
+                return abs(ends.start - ends.end)
+            }
+            return (0..<4).map { k in
+                let i = (k + reportedOrder) % 4
+                guard let edge = linear[i] else { return bowedEdges[k] }
+                guard let first = bowedWindowEdges[i], let before = turn(first, i) else { return edge }
+                let across = i % 2 == 0 ? refinedCard.meanHeight : refinedCard.meanWidth
+                guard let after = turn(edge, i), after <= before + windowSideSkewPixels / max(across, 1) else { return first }
+                return edge
+            }
         }
         // Everything a reading reports per side or corner turns together, from the refined order.
         func turn(by turn: Int) {
