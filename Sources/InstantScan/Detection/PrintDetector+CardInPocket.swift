@@ -92,7 +92,7 @@ extension PrintRefiner {
         var moved = print
         moved.card = card
         moved.format = format
-        if let read = self.window(of: card, as: format) {
+        if let read = self.window(of: card, as: format, inLinearLight: true) {
             moved.window = read.window
             moved.measuredWindowEdges = read.measured
         }

@@ -10,7 +10,7 @@ extension PrintDetector {
         guard options.refinesAtFullResolution, let format = print.format, print.window != print.measuredWindow else { return print }
         var refiner = refiner
         refiner.patternedBorder = print.patternedBorder
-        guard let read = refiner.window(of: print.card, as: format) else { return print }
+        guard let read = refiner.window(of: print.card, as: format, inLinearLight: true) else { return print }
         var named = print
         named.window = read.window
         named.measuredWindowEdges = read.measured

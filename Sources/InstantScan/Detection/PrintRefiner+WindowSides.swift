@@ -8,10 +8,17 @@ extension PrintRefiner {
     /// card bends its picture with it, and a straight line through a bowed side lies inside its
     /// ends by most of the bow, moving the window's corners by as much. A bow the card's side does
     /// not share is read as a straight side.
+    ///
+    /// With `inLinearLight`, each step is placed where it is steepest in linear light
+    /// (``EdgeRefiner/locatesInLinearLight``): where the window reported lies. The format and the
+    /// print's turn are read on the steps as code values place them, as they always were: the
+    /// windows of the formats' drawings were measured so.
     func measureWindowSides(of predicted: Quad, in card: Quad, cardEdges: [EdgeRefiner.Result?],
-                            refiner: EdgeRefiner) -> [EdgeRefiner.Result?] {
+                            refiner: EdgeRefiner, inLinearLight: Bool = false) -> [EdgeRefiner.Result?] {
         let side = min(card.meanWidth, card.meanHeight)
         let windowRadius = max(2 * workingScale + 3, 0.045 * side)
+        var refiner = refiner
+        refiner.locatesInLinearLight = inLinearLight
         return RowBands.map(4) { i -> EdgeRefiner.Result? in
             let a = predicted.corners[i], b = predicted.corners[(i + 1) % 4]
             let cardSide = ImageLine(card.corners[i], card.corners[(i + 1) % 4])
@@ -20,8 +27,23 @@ extension PrintRefiner {
             let d = b - a, length = (d.x * d.x + d.y * d.y).squareRoot()
             // Outward from the window: into the border.
             let outward = Point(d.y / length, -d.x / length)
-            let edge = refiner.refine(from: a, to: b, towardBorder: outward, searchRadius: radius,
+            var edge = refiner.refine(from: a, to: b, towardBorder: outward, searchRadius: radius,
                                       trim: 0.06, rule: .firstFromBorder, allowsBow: true)
+            // Toward the border the search stops well short of the card's edge, and into the picture
+            // as soon: on a small print the picture's edge may lie 2-3 mm inside the template's,
+            // more than half its border, beyond that reach. For the window reported, a side not seen
+            // within it is sought again reaching as far into the picture as the other formats'
+            // windows lie, and taken from there when it shows clearly. (Not for the format's
+            // reading: a clear line deeper in the picture would name the print anew.)
+            if inLinearLight, radius < windowRadius, !(edge.map(showsClearly) ?? false) {
+                let shift = outward * ((radius - windowRadius) / 2)
+                if let deeper = refiner.refine(from: a + shift, to: b + shift, towardBorder: outward,
+                                               searchRadius: (radius + windowRadius) / 2, trim: 0.06,
+                                               rule: .firstFromBorder, allowsBow: true),
+                   showsClearly(deeper) {
+                    edge = deeper
+                }
+            }
             guard let edge, let curve = edge.curve,
                   !Self.bowMatchesCard(window: curve, card: cardEdges[i]?.curve) else { return edge }
             return edge.straightened
@@ -68,6 +90,23 @@ extension PrintRefiner {
         return verdict.cost <= unknownCost && verdict.aspectError <= unknownAspectError
     }
 
+    /// Whether a measured window side is the clear straight step a picture's edge makes: seen along
+    /// enough of the side (``seenAlong(_:)``), well above the photo's noise, its steps within a
+    /// pixel of one line.
+    func showsClearly(_ edge: EdgeRefiner.Result) -> Bool {
+        seenAlong(edge) && edge.significance >= windowSideSignificance && edge.scale <= windowSideSpread
+    }
+
+    /// Whether a window side's profiles show its step along enough of it: most of them find a step
+    /// and most of those lie on its line; or, where the picture meets the border in a colour as pale
+    /// as its own along part of the side, those that find one lie on the line and nearly all the
+    /// others are flat (``windowSideSeen``, ``windowSideStray``).
+    func seenAlong(_ edge: EdgeRefiner.Result) -> Bool {
+        if edge.inlierFraction >= windowSideInliers && edge.foundFraction >= windowSideFound { return true }
+        let online = edge.inlierFraction * edge.foundFraction
+        return online >= windowSideSeen && edge.foundFraction - online <= windowSideStray
+    }
+
     /// Whether a window side bends as its card's parallel side does: the same way, and at most
     /// about twice as tightly (a border's width apart on one bent sheet the two curve alike; the
     /// window's shorter side bows by as much less as the square of its length; a thumb over the
@@ -88,11 +127,12 @@ extension PrintRefiner {
     /// picture's edges are plain in the photo a millimetre or two away (a print's window sits that
     /// far off its nominal spot); the card's sides are not searched again, so their bows are not
     /// known here and a bowed window side is read straight.
-    func window(of card: Quad, as format: PrintFormat) -> (window: Quad, measured: [Bool])? {
+    func window(of card: Quad, as format: PrintFormat, inLinearLight: Bool = false) -> (window: Quad, measured: [Bool])? {
         guard let predicted = PrintTemplate(format: format).window(forCard: card) else { return nil }
         var refiner = EdgeRefiner(sampler: sampler)
         if patternedBorder { refiner.consensusBelow = 0.6 }
-        let edges = measureWindowSides(of: predicted, in: card, cardEdges: [nil, nil, nil, nil], refiner: refiner)
+        let edges = measureWindowSides(of: predicted, in: card, cardEdges: [nil, nil, nil, nil], refiner: refiner,
+                                       inLinearLight: inLinearLight)
         return windowFromVisibleSides(edges: edges, card: card, format: format)
     }
 
@@ -124,15 +164,19 @@ extension PrintRefiner {
         var lines = predictedLines
         var measured = [Bool](repeating: false, count: 4)
         for i in 0..<4 {
-            guard let edge = edges[i], edge.inlierFraction >= windowSideInliers,
-                  edge.foundFraction >= windowSideFound, edge.significance >= windowSideSignificance,
-                  edge.scale <= windowSideSpread,
+            guard let edge = edges[i], showsClearly(edge),
                   let ends = Self.ends(of: edge, side: i, between: predictedLines, toUnit: toUnit)
             else { continue }
             // The side's ends against the template's place.
             let place = i % 2 == 0 ? nominal[i].y : nominal[i].x
             let d0 = ends.start - place, d1 = ends.end - place
-            guard max(abs(d0), abs(d1)) <= windowSideReach, abs(d0 - d1) <= windowSideSkew else { continue }
+            // The card's extent across the side, in pixels: the skew's pixel floor as a share of it.
+            let across = i % 2 == 0 ? card.meanHeight : card.meanWidth
+            let skew = max(windowSideSkew, windowSideSkewPixels / max(across, 1))
+            // A picture sits off its place by millimetres whatever the card's size.
+            let millimetres = i % 2 == 0 ? format.cardSize.height : format.cardSize.width
+            let reach = max(windowSideReach, windowSideReachMillimetres / millimetres)
+            guard max(abs(d0), abs(d1)) <= reach, abs(d0 - d1) <= skew else { continue }
             lines[i] = edge.line
             measured[i] = true
         }

@@ -31,6 +31,14 @@ struct PrintRefiner {
     var windowSideInliers = 0.6
     /// Share of a window side's profiles that must find a step at all.
     var windowSideFound = 0.7
+    /// Share of a window side's profiles that must lie on its line when those that find no step
+    /// are flat (see ``windowSideStray``).
+    var windowSideSeen = 0.3
+    /// Largest share of a window side's profiles that may find a step off its line for the side to
+    /// count as seen on part of its length. A profile that finds no step at all is flat, no change of
+    /// colour over several pixels: the picture as pale as the border there (a sky, a white wall), no
+    /// evidence against the edge the other profiles show; a profile with a step elsewhere is.
+    var windowSideStray = 0.1
     /// Median step over the photo's noise a window side must reach (``EdgeRefiner/Result/significance``).
     var windowSideSignificance = 2.0
     /// Largest robust spread (full-resolution pixels) of a seen window side's steps about its line:
@@ -39,10 +47,18 @@ struct PrintRefiner {
     /// Farthest (share of the card) a seen window side may sit from the format's place: real prints
     /// put their picture up to about 3 mm off it (a 600's window 1–3 mm narrower or lower).
     var windowSideReach = 0.035
+    /// Least reach (mm) ``windowSideReach`` allows across a side: a picture sits off its nominal
+    /// place by as many millimetres on a Mini's 54 mm as on a 600's 88 mm (its edge is where the
+    /// card was cut around it), which is a larger share of the smaller card.
+    var windowSideReachMillimetres = 3.0
     /// Largest difference (share of the card) in how far the two ends of a seen window side sit from
     /// the format's place: the picture is cut square to the card, so its edge runs parallel to the
     /// card's; a slanted line is a shape in the picture.
     var windowSideSkew = 0.008
+    /// Least difference (full-resolution pixels) in how far the two ends of a seen window side sit
+    /// from the format's place that ``windowSideSkew`` allows: a line fitted to a soft edge a hundred
+    /// pixels long is known at its ends to about a pixel, on a small print more than 0.8 % of its card.
+    var windowSideSkewPixels = 1.0
     /// Largest difference (share of the card) in how far the two ends of a measured window side sit
     /// from the card's parallel side for a window clear on all four sides to make its card a print
     /// of no known format: about 2 mm on a Polaroid. A picture's edge is cut square to its card,
@@ -133,6 +149,32 @@ struct PrintRefiner {
                              cardEdges: cardEdges, windowEdges: windowEdges,
                              windowSidesMeasured: windowEdges.map { $0 != nil }, verdict: verdict)
         var bowedEdges = bowedWindowEdges
+        // The window reported: its sides measured again with their steps placed in linear light,
+        // in the order the verdict left. Placing a straight edge's steps in linear light moves them
+        // all alike, by a share of the blur; where it turns the side across the card by more than a
+        // pixel beyond its first reading, part of its profiles met another step (the picture as
+        // dark as a black border along part of the side), and the first reading stands, as it
+        // does where the side is not found so.
+        var reportedOrder = 0
+        func reportedEdges() -> [EdgeRefiner.Result?] {
+            let linear = measureWindowSides(of: predicted, in: refinedCard, cardEdges: cardEdges, refiner: refiner,
+                                            inLinearLight: true)
+            let lines = (0..<4).map { ImageLine(predicted.corners[$0], predicted.corners[($0 + 1) % 4]) }
+            let toUnit = Homography.mapping(PrintTemplate.unitCard.corners, to: refinedCard.corners)?.inverse
+            func turn(_ edge: EdgeRefiner.Result, _ i: Int) -> Double? {
+                guard let toUnit, let ends = Self.ends(of: edge.straightened, side: i, between: lines, toUnit: toUnit)
+                else { return nil }
+                return abs(ends.start - ends.end)
+            }
+            return (0..<4).map { k in
+                let i = (k + reportedOrder) % 4
+                guard let edge = linear[i] else { return bowedEdges[k] }
+                guard let first = bowedWindowEdges[i], let before = turn(first, i) else { return edge }
+                let across = i % 2 == 0 ? refinedCard.meanHeight : refinedCard.meanWidth
+                guard let after = turn(edge, i), after <= before + windowSideSkewPixels / max(across, 1) else { return first }
+                return edge
+            }
+        }
         // Everything a reading reports per side or corner turns together, from the refined order.
         func turn(by turn: Int) {
             result.card = refinedCard.rotatingOrder(by: turn)
@@ -140,6 +182,7 @@ struct PrintRefiner {
             result.cardEdges = (0..<4).map { cardEdges[($0 + turn) % 4] }
             result.windowEdges = (0..<4).map { windowEdges[($0 + turn) % 4] }
             bowedEdges = (0..<4).map { bowedWindowEdges[($0 + turn) % 4] }
+            reportedOrder = turn
             result.windowSidesMeasured = result.windowEdges.map { $0 != nil }
             result.measuredWindow = windowEdges.allSatisfy({ $0 != nil }) ? result.window : nil
         }
@@ -168,7 +211,7 @@ struct PrintRefiner {
         // reported; the format was read on straight sides).
         func measured() -> Refined {
             var r = result
-            r.window = PrintRefiner.quad(from: bowedEdges, fallback: result.window)
+            r.window = PrintRefiner.quad(from: reportedEdges(), fallback: result.window)
             return r
         }
         // The measured window decided the format and the turn; as an output a side of it is less
@@ -182,7 +225,12 @@ struct PrintRefiner {
         // Nor for a window measured cleanly on all four sides with its format's size, where the photo
         // shows it: prints of a format place their window a millimetre or so off its nominal spot,
         // and an edge pulled in by a pale picture would leave the window smaller than its format's.
+        // Its sides must be straight cuts square to the card, as a picture's edge is: a caption's
+        // strokes below the picture, a shape in it or a striped border's stripes can make a clear
+        // line that slants across the card, or one whose steps scatter about it by pixels.
         if clearWindow, let format = result.format,
+           windowEdges.allSatisfy({ ($0?.scale ?? .infinity) <= windowSideSpread }),
+           squareToCard(windowEdges, predicted: predicted, card: refinedCard).allSatisfy({ $0 != nil }),
            let residual = FormatClassifier.windowResidual(window: result.window, card: result.card, format: format),
            residual.size <= measuredWindowSize, residual.offset <= measuredWindowOffset {
             return measured()
@@ -190,8 +238,9 @@ struct PrintRefiner {
         if let final = result.format, let predicted = PrintTemplate(format: final).window(forCard: result.card) {
             // The sides were searched about the hypothesis's window; a format or a turn the verdict
             // changed puts the window elsewhere in the card, where they are searched again.
-            let edges = searchedWindow == final ? bowedEdges
-                : measureWindowSides(of: predicted, in: result.card, cardEdges: result.cardEdges, refiner: refiner)
+            let edges = searchedWindow == final ? reportedEdges()
+                : measureWindowSides(of: predicted, in: result.card, cardEdges: result.cardEdges, refiner: refiner,
+                                     inLinearLight: true)
             let built = windowFromVisibleSides(edges: edges, card: result.card, format: final)
             result.window = built?.window ?? predicted
             result.windowSidesMeasured = built?.measured ?? [false, false, false, false]
