@@ -14,7 +14,7 @@ extension BorderAppearance {
     static let textureStepRatio: Float = 2.5
     /// The least median distance, levels, between neighbouring samples of the surface for it to count
     /// as textured: below this, both sides are smooth and the difference is noise's luck.
-    static let textureStepFloor: Float = 2.5
+    static let textureStepFloor: Float = 2
 
     /// Whether the surface beside a side (`outside`, the strip's samples in order) is rough where the
     /// band along it (`band`, its samples in order, nil where missing) is smooth.
@@ -29,5 +29,24 @@ extension BorderAppearance {
         let smooth = OrderStatistic.select(&inBand, inBand.count / 2)
         let rough = OrderStatistic.select(&beyond, beyond.count / 2)
         return rough >= Self.textureStepFloor && rough >= Self.textureStepRatio * smooth
+    }
+}
+
+extension BorderAppearance {
+    /// Whether side `i` of `card` (from corner i to i + 1; `window` in the same order) ends where the
+    /// surface's texture begins: the band along it, halfway between card and window, smooth, and the
+    /// strip just beyond it rough (see ``isTextureStep(band:outside:)``).
+    func showsTextureStep(card: Quad, window: Quad, side i: Int) -> Bool {
+        let j = (i + 1) % 4
+        let a = (card.corners[i] + window.corners[i]) * 0.5, b = (card.corners[j] + window.corners[j]) * 0.5
+        let count = max(2, Int(a.distance(to: b) * 0.8 / spacing))
+        let band: [Color?] = (0...count).map { k in sample(a + (b - a) * (0.1 + 0.8 * Double(k) / Double(count))) }
+        let c0 = card.corners[i], c1 = card.corners[j]
+        let n = outward(c0, c1, from: card.centroid)
+        let stripCount = max(2, Int(c0.distance(to: c1) * 0.7 / spacing))
+        let outside: [Color] = (0...stripCount).compactMap { k in
+            sample(c0 + (c1 - c0) * (0.15 + 0.7 * Double(k) / Double(stripCount)) + n * stripOffset)
+        }
+        return isTextureStep(band: band, outside: outside)
     }
 }
