@@ -185,9 +185,9 @@ struct BorderAppearance: Sendable {
             if inside[i] != nil { windowSides += 1 }
             if let o = outsideColour {
                 // A side whose colour matches the surface's may still end where the surface's texture
-                // begins (see ``isTextureStep(band:outside:)``).
+                // begins (see ``showsTextureStep(card:window:side:)``).
                 if Self.distance(o, c) >= minimumContrast
-                    || (band[i] != nil && isTextureStep(band: sequences[i], outside: outsideSamples[i])) {
+                    || (band[i] != nil && showsTextureStep(card: card, window: window, side: i)) {
                     cardEdges += 1
                 }
             }
