@@ -183,7 +183,14 @@ struct BorderAppearance: Sendable {
             let outsideColour = outside[i] ?? (outsideClippedWhite[i] && band[i] != nil ? white : nil)
             if outsideColour != nil { cardSides += 1 }
             if inside[i] != nil { windowSides += 1 }
-            if let o = outsideColour, Self.distance(o, c) >= minimumContrast { cardEdges += 1 }
+            if let o = outsideColour {
+                // A side whose colour matches the surface's may still end where the surface's texture
+                // begins (see ``showsTextureStep(card:window:side:)``).
+                if Self.distance(o, c) >= minimumContrast
+                    || (band[i] != nil && showsTextureStep(card: card, window: window, side: i)) {
+                    cardEdges += 1
+                }
+            }
             if let w = inside[i], Self.distance(w, c) >= minimumContrast { windowEdges += 1 }
         }
         // The sides agree by their medians, or, where a sheen lies over part of the band, by the

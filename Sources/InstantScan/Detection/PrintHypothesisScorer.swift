@@ -88,6 +88,9 @@ struct PrintHypothesisScorer: Sendable {
             var format: PrintFormat, origin: PrintHypothesis.Origin
             var card: Quad, window: Quad
             var own: [Double], mismatch: Double, glance: Double
+            /// A window seen clearly all round, whose card sides may show only as a texture step
+            /// (``excusedCardSides(_:card:window:)``).
+            var clearWindow: Bool
         }
         let logTolerance = log(aspectTolerance)
         let templates = formats.map(PrintTemplate.init)
@@ -117,7 +120,9 @@ struct PrintHypothesisScorer: Sendable {
                     }
                     guard card.isConvex, window.isConvex, card.signedArea > 0 else { continue }
                     pairings.append(Pairing(format: format, origin: origin, card: card, window: window,
-                                            own: ownSupport, mismatch: mismatch, glance: -.infinity))
+                                            own: ownSupport, mismatch: mismatch, glance: -.infinity,
+                                            clearWindow: origin == .window
+                                                && ownSupport.allSatisfy { $0 >= Self.clearWindowSupport }))
                 }
             }
         }
@@ -137,14 +142,15 @@ struct PrintHypothesisScorer: Sendable {
                                          movesQuad: movesQuad) { i, side in
                 bound[i] = value(side, partial: partial)
                 return edgeBound(origin: p.origin, own: p.own, partner: bound, mismatch: p.mismatch,
-                                 logTolerance: logTolerance) < bar
+                                 logTolerance: logTolerance, excusable: p.clearWindow) < bar
             }
             return shifted.map { (values($0.sides, partial: partial), $0.quad) }
         }
         let unseen = [Double](repeating: 1, count: 4)
         let order = pairings.indices.map { index in
             (index, edgeBound(origin: pairings[index].origin, own: pairings[index].own, partner: unseen,
-                              mismatch: pairings[index].mismatch, logTolerance: logTolerance))
+                              mismatch: pairings[index].mismatch, logTolerance: logTolerance,
+                              excusable: pairings[index].clearWindow))
         }.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }.map(\.0)
         var best = -Double.infinity
         for index in order {
@@ -152,18 +158,20 @@ struct PrintHypothesisScorer: Sendable {
             guard let (partner, _) = partnerValues(p, maximumSamples: 16, steps: [0, 2, -2],
                                                    bar: max(floor - 0.1, best - 0.12), movesQuad: false) else { continue }
             pairings[index].glance = edgeScore(origin: p.origin, own: p.own, partner: partner, mismatch: p.mismatch,
-                                               logTolerance: logTolerance)
+                                               logTolerance: logTolerance,
+                                               counted: p.clearWindow ? excusedCardSides(partner, card: p.card, window: p.window) : nil)
             best = max(best, pairings[index].glance)
         }
         var out: [PrintHypothesis] = []
         for p in pairings where p.glance >= max(floor - 0.1, best - 0.12) {
             guard let (partner, moved) = partnerValues(p, maximumSamples: 64, steps: [0, 1, -1, 2, -2, 3, -3],
                                                        bar: floor, movesQuad: true) else { continue }
-            let edges = edgeScore(origin: p.origin, own: p.own, partner: partner, mismatch: p.mismatch,
-                                  logTolerance: logTolerance)
-            guard edges >= floor else { continue }
             // The partner's sides where the photo shows them, not where the nominal template put them.
             let card = p.origin == .window ? moved : p.card, window = p.origin == .card ? moved : p.window
+            let edges = edgeScore(origin: p.origin, own: p.own, partner: partner, mismatch: p.mismatch,
+                                  logTolerance: logTolerance,
+                                  counted: p.clearWindow ? excusedCardSides(partner, card: card, window: window) : nil)
+            guard edges >= floor else { continue }
             out.append(PrintHypothesis(format: p.format, card: card, window: window, origin: p.origin,
                                        cardSupport: p.origin == .card ? p.own : partner,
                                        windowSupport: p.origin == .card ? partner : p.own,
@@ -225,14 +233,43 @@ struct PrintHypothesisScorer: Sendable {
     /// sides not yet looked at are given as 1: a side fully supported raises both the mean (no side
     /// exceeds 1) and the side count factor (a side seen and supported never lowers it) at least as
     /// much as any other value. A hair is left for rounding.
+    /// With `excusable` (a window seen clearly all round), a card side seen but barely supported may
+    /// yet show as a texture step, and the bound counts it as supported.
     private func edgeBound(origin: PrintHypothesis.Origin, own: [Double], partner: [Double], mismatch: Double,
-                           logTolerance: Double) -> Double {
-        edgeScore(origin: origin, own: own, partner: partner, mismatch: mismatch, logTolerance: logTolerance) + 1e-9
+                           logTolerance: Double, excusable: Bool = false) -> Double {
+        let counted = excusable ? partner.map { $0 >= 0 ? max($0, Self.sideSupportCounted) : $0 } : nil
+        return edgeScore(origin: origin, own: own, partner: partner, mismatch: mismatch, logTolerance: logTolerance,
+                         counted: counted) + 1e-9
+    }
+
+    /// Least support of a window side for the window to count as seen clearly all round.
+    static let clearWindowSupport = 0.9
+    /// Least support of a side for ``sideCountFactor(_:_:minimumSeenCardSides:)`` to count it.
+    static let sideSupportCounted = 0.3
+
+    /// The card's side values as ``sideCountFactor(_:_:minimumSeenCardSides:)`` should count them,
+    /// around a window seen clearly all round: a side seen but barely supported counts as supported
+    /// where the surface's texture stops at it (``BorderAppearance/showsTextureStep(card:window:side:)``).
+    ///
+    /// A white print on white paper has no colour edge on the sides its shadow does not reach: the
+    /// gradient there is the paper's grain, and the card shows two or three sides. Its window, the
+    /// picture's edge against the border, is as clear as ever; with the window seen all round and the
+    /// smooth border against the rough paper where the template puts the card's side, that side is
+    /// there although no edge marks it. Its support stays as measured in the mean.
+    func excusedCardSides(_ values: [Double], card: Quad, window: Quad) -> [Double]? {
+        guard values.contains(where: { $0 >= 0 && $0 < Self.sideSupportCounted }) else { return nil }
+        return values.indices.map { i in
+            let v = values[i]
+            guard v >= 0, v < Self.sideSupportCounted,
+                  border.showsTextureStep(card: card, window: window, side: i) else { return v }
+            return Self.sideSupportCounted
+        }
     }
 
     /// Mean support of the eight sides, times the side count factor and a mild shape preference.
+    /// `counted`: the card's side values as the side count should see them, where they differ.
     private func edgeScore(origin: PrintHypothesis.Origin, own: [Double], partner: [Double], mismatch: Double,
-                           logTolerance: Double) -> Double {
+                           logTolerance: Double, counted: [Double]? = nil) -> Double {
         let card = origin == .card ? own : partner, window = origin == .card ? partner : own
         // The seen sides' mean, summed card first then window as ever, without building arrays.
         var sum = 0.0, seen = 0
@@ -242,7 +279,7 @@ struct PrintHypothesisScorer: Sendable {
         // The shape recovered from one quad is only a hint (with one pair of sides parallel in the
         // photo the focal length is unknown and a 40° tilt can fool it by 15%): it breaks near ties.
         let shape = 1 - 0.02 * mismatch / logTolerance
-        return mean * shape * PrintHypothesisScorer.sideCountFactor(card, window,
+        return mean * shape * PrintHypothesisScorer.sideCountFactor(counted ?? card, window,
                                                                     minimumSeenCardSides: allowsPartialCards ? 2 : 3)
     }
 

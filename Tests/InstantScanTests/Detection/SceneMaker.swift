@@ -23,6 +23,9 @@ struct SceneMaker {
         case dark
         /// A plain painted wall or album page of one colour (0...255).
         case plain(Double, Double, Double)
+        /// A sheet of paper of one colour (0...255) with its fibres' mottle, a few pixels across and
+        /// `grain` (a share of the colour) deep: a white desk pad or a bedsheet under a white print.
+        case paper(Double, Double, Double, grain: Double)
     }
 
     /// Something lying over the photo (a thumb holding the print): an ellipse of flat colour.
@@ -281,6 +284,22 @@ struct SceneMaker {
         return Self.color(of: surface, x, y)
     }
 
+    /// Smooth value noise in -1...1 on a unit lattice: the same at the same point on every run.
+    private static func fibres(_ x: Double, _ y: Double) -> Double {
+        func lattice(_ i: Int, _ j: Int) -> Double {
+            var h = UInt64(bitPattern: Int64(i &* 73_856_093 ^ j &* 19_349_663))
+            h = (h ^ (h >> 33)) &* 0xff51_afd7_ed55_8ccd
+            h ^= h >> 33
+            return Double(h % 2001) / 1000 - 1
+        }
+        let i = Int(x.rounded(.down)), j = Int(y.rounded(.down))
+        let u = x - Double(i), v = y - Double(j)
+        let su = u * u * (3 - 2 * u), sv = v * v * (3 - 2 * v)
+        let top = lattice(i, j) + (lattice(i + 1, j) - lattice(i, j)) * su
+        let bottom = lattice(i, j + 1) + (lattice(i + 1, j + 1) - lattice(i, j + 1)) * su
+        return top + (bottom - top) * sv
+    }
+
     private static func color(of surface: Surface, _ x: Double, _ y: Double) -> (Double, Double, Double) {
         switch surface {
         case let .wood(angle):
@@ -299,6 +318,9 @@ struct SceneMaker {
             return (70 * k, 96 * k, 140 * k)
         case let .plain(r, g, b):
             return (r, g, b)
+        case let .paper(r, g, b, grain):
+            let m = 1 + grain * fibres(x / 2, y / 2)
+            return (r * m, g * m, b * m)
         case .dark:
             let m = 1 + 0.05 * sin(x / 140 + y / 170)
             return (42 * m, 38 * m, 35 * m)

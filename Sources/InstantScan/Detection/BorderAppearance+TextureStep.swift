@@ -1,0 +1,74 @@
+/// A card's edge seen as a change of texture where its colour matches the surface.
+///
+/// A white print on white paper, a bedsheet or a pale desk can match the surface's colour to a level
+/// or two on the sides its shadow does not reach: the band's median and the strip beyond the edge
+/// agree, and by colour that side looks like a "card" cut out of the surface. But a print's border is
+/// smooth coated paper, while paper, cloth, wood and stone carry a grain, fibres or a mottle that
+/// varies from sample to sample along a strip. Where the surface beside a side is several times as
+/// rough as the band along it, the edge between them is real: a region cut out of one uniform surface
+/// has the same texture on both sides of its "edge" (the ratio stays near one), and sensor noise,
+/// being the same on the band and the surface of like brightness, does too.
+extension BorderAppearance {
+    /// How many times the band's median distance between neighbouring samples the surface's must be
+    /// for the side to count as a texture step.
+    static let textureStepRatio: Float = 2.5
+    /// The least median distance, levels, between neighbouring samples of the surface for it to count
+    /// as textured: below this, both sides are smooth and the difference is noise's luck. (Paper's
+    /// grain measures 3-4 levels at the working size, and a little over 2 under camera shake.)
+    static let textureStepFloor: Float = 2
+
+    /// Lines along the band, as shares of the way from the card's side to the window's, on which it
+    /// must be smooth: a print's border is smooth across its whole width, while a regular weave or
+    /// grain can run smooth along one line (a thread's middle) and be rough beside it.
+    static let textureStepBandLines = [0.4, 0.5, 0.6]
+    /// Offsets beyond the card's side, as multiples of ``stripOffset``, at which the surface must be
+    /// rough.
+    static let textureStepStrips = [1.0, 2.0]
+
+    /// Whether the surface beside a side (`outside`, strips of samples in order) is rough on every
+    /// strip where the band along it (`band`, lines of samples in order, nil where missing) is smooth
+    /// on every line.
+    func isTextureStep(band: [[Color?]], outside: [[Color]]) -> Bool {
+        var smooth: Float = 0, rough = Float.infinity
+        for line in band {
+            var steps: [Float] = []
+            for k in line.indices.dropFirst() {
+                guard let c = line[k], let q = line[k - 1] else { continue }
+                steps.append(Self.distance(c, q))
+            }
+            guard steps.count >= 8 else { return false }
+            smooth = max(smooth, OrderStatistic.select(&steps, steps.count / 2))
+        }
+        for strip in outside {
+            var steps = strip.indices.dropFirst().map { Self.distance(strip[$0], strip[$0 - 1]) }
+            guard steps.count >= 8 else { return false }
+            rough = min(rough, OrderStatistic.select(&steps, steps.count / 2))
+        }
+        guard !band.isEmpty, !outside.isEmpty else { return false }
+        return rough >= Self.textureStepFloor && rough >= Self.textureStepRatio * smooth
+    }
+}
+
+extension BorderAppearance {
+    /// Whether side `i` of `card` (from corner i to i + 1; `window` in the same order) ends where the
+    /// surface's texture begins: the band along it smooth on lines across its width
+    /// (``textureStepBandLines``), and strips just beyond it (``textureStepStrips``) rough (see
+    /// ``isTextureStep(band:outside:)``).
+    func showsTextureStep(card: Quad, window: Quad, side i: Int) -> Bool {
+        let j = (i + 1) % 4
+        let c0 = card.corners[i], c1 = card.corners[j]
+        let band: [[Color?]] = Self.textureStepBandLines.map { f in
+            let a = c0 + (window.corners[i] - c0) * f, b = c1 + (window.corners[j] - c1) * f
+            let count = max(2, Int(a.distance(to: b) * 0.8 / spacing))
+            return (0...count).map { k in sample(a + (b - a) * (0.1 + 0.8 * Double(k) / Double(count))) }
+        }
+        let n = outward(c0, c1, from: card.centroid)
+        let stripCount = max(2, Int(c0.distance(to: c1) * 0.7 / spacing))
+        let outside: [[Color]] = Self.textureStepStrips.map { m in
+            (0...stripCount).compactMap { k in
+                sample(c0 + (c1 - c0) * (0.15 + 0.7 * Double(k) / Double(stripCount)) + n * (m * stripOffset))
+            }
+        }
+        return isTextureStep(band: band, outside: outside)
+    }
+}
