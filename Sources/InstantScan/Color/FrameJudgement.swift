@@ -98,8 +98,11 @@ struct FrameJudgement {
             // light's and its lightness unknown. Only samples about as light as the frame's
             // main colour count, since glare, a thumb or white print on a black frame are far
             // brighter and far in colour without being a pattern.
+            // A dim photo's noise spreads a plain black frame's colours too; a pattern's bands
+            // outlast averaging over a few millimetres, the noise does not.
             let darkSpread = FrameJudgement.farShare(samples, lightnessRatio: FrameJudgement.darkPatternLightness)
-            if darkSpread > FrameJudgement.patternShare {
+            if darkSpread > FrameJudgement.patternShare,
+               FrameJudgement.cellFarShare(samples, lightnessRatio: FrameJudgement.darkPatternLightness) > FrameJudgement.patternShare {
                 verdict = .notReference(uniform: false)
                 reason = "dark patterned frame (\(FrameJudgement.percent(darkSpread)) of it far from its main colour): light from the picture and its surroundings"
                 return

@@ -50,6 +50,11 @@ struct FramedPrintPhoto {
     /// Whether the tablecloth is a patchwork of the ``palette``'s colours (40-pixel squares, the
     /// weave within each) instead of ``table``: many surfaces whose colours balance around grey.
     var patchwork = false
+    /// Sensor noise added to every 8-bit code (standard deviation in codes, drawn anew for each
+    /// pixel and channel from a fixed seed): a dim photo's high ISO.
+    var noise = 0.0
+    /// The photo's JPEG quality.
+    var quality = 95
 
     var height: Int { Int((Double(width) / format.cardAspect).rounded()) }
 
@@ -134,19 +139,23 @@ struct FramedPrintPhoto {
     /// The photo under `light` as JPEG, and the card's corners in it.
     func photo(light: [Double]) throws -> (jpeg: [UInt8], corners: Quad) {
         let image = try PixelBuffer(width: width + 2 * margin.x, height: height + 2 * margin.y)
+        var random = NoiseSource()
         for y in 0..<image.height {
             for x in 0..<image.width {
                 let cx = x - margin.x, cy = y - margin.y
                 let rgb = cx >= 0 && cx < width && cy >= 0 && cy < height
                     ? reflectance((Double(cx) + 0.5) / Double(width), (Double(cy) + 0.5) / Double(height))
                     : surface(x, y)
-                image[x, y] = (0..<3).map { LinearLight.code(linear: rgb[$0] * light[$0]) } + [255]
+                image[x, y] = (0..<3).map { c in
+                    let code = Double(LinearLight.code(linear: rgb[c] * light[c])) + noise * random.gaussian()
+                    return UInt8(min(max(code.rounded(), 0), 255))
+                } + [255]
             }
         }
         let x0 = Double(margin.x) - 0.5, y0 = Double(margin.y) - 0.5
         let corners = Quad(Point(x0, y0), Point(x0 + Double(width), y0),
                            Point(x0 + Double(width), y0 + Double(height)), Point(x0, y0 + Double(height)))
-        return (try JPEGEncoder.encode(image, quality: 95), corners)
+        return (try JPEGEncoder.encode(image, quality: quality), corners)
     }
 
     /// Scans the photo under `light` at the card's own size.
@@ -164,5 +173,21 @@ struct FramedPrintPhoto {
         let x = (Int(w[0].x * Double(width)) + 3)..<(Int(w[1].x * Double(width)) - 3)
         let y = (Int(w[0].y * Double(height)) + 3)..<(Int(w[2].y * Double(height)) - 3)
         return CIEDE2000.blockDifferences(PixelBufferReader(scan), PixelBufferReader(try neutralCard()), x: x, y: y)
+    }
+}
+
+/// Gaussian numbers from a fixed seed (xorshift64 and Box–Muller): the same noise on every run.
+struct NoiseSource {
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+
+    mutating func uniform() -> Double {
+        state ^= state << 13
+        state ^= state >> 7
+        state ^= state << 17
+        return (Double(state >> 11) + 0.5) / Double(1 << 53)
+    }
+
+    mutating func gaussian() -> Double {
+        (-2 * log(uniform())).squareRoot() * cos(2 * Double.pi * uniform())
     }
 }
