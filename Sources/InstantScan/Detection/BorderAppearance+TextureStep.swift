@@ -25,27 +25,34 @@ extension BorderAppearance {
     /// rough.
     static let textureStepStrips = [1.0, 2.0]
 
-    /// Whether the surface beside a side (`outside`, strips of samples in order) is rough on every
-    /// strip where the band along it (`band`, lines of samples in order, nil where missing) is smooth
-    /// on every line.
-    func isTextureStep(band: [[Color?]], outside: [[Color]]) -> Bool {
-        var smooth: Float = 0, rough = Float.infinity
+    /// The least median distance between neighbouring samples over `strips`, or nil when a strip
+    /// has too few samples or there are none.
+    static func roughness(_ strips: [[Color]]) -> Float? {
+        var rough = Float.infinity
+        for strip in strips {
+            var steps = strip.indices.dropFirst().map { distance(strip[$0], strip[$0 - 1]) }
+            guard steps.count >= 8 else { return nil }
+            rough = min(rough, OrderStatistic.select(&steps, steps.count / 2))
+        }
+        return strips.isEmpty ? nil : rough
+    }
+
+    /// Whether a surface of roughness `rough` makes a texture step with a band smooth on every one
+    /// of `band`'s lines. The lines are read one at a time and the first one too rough ends it:
+    /// most sides tested lie inside a picture or a surface, rough on both sides.
+    func isTextureStep(rough: Float, band: some Sequence<[Color?]>) -> Bool {
+        guard rough >= Self.textureStepFloor else { return false }
+        var lines = 0
         for line in band {
             var steps: [Float] = []
             for k in line.indices.dropFirst() {
                 guard let c = line[k], let q = line[k - 1] else { continue }
                 steps.append(Self.distance(c, q))
             }
-            guard steps.count >= 8 else { return false }
-            smooth = max(smooth, OrderStatistic.select(&steps, steps.count / 2))
+            guard steps.count >= 8, rough >= Self.textureStepRatio * OrderStatistic.select(&steps, steps.count / 2) else { return false }
+            lines += 1
         }
-        for strip in outside {
-            var steps = strip.indices.dropFirst().map { Self.distance(strip[$0], strip[$0 - 1]) }
-            guard steps.count >= 8 else { return false }
-            rough = min(rough, OrderStatistic.select(&steps, steps.count / 2))
-        }
-        guard !band.isEmpty, !outside.isEmpty else { return false }
-        return rough >= Self.textureStepFloor && rough >= Self.textureStepRatio * smooth
+        return lines > 0
     }
 }
 
@@ -53,15 +60,11 @@ extension BorderAppearance {
     /// Whether side `i` of `card` (from corner i to i + 1; `window` in the same order) ends where the
     /// surface's texture begins: the band along it smooth on lines across its width
     /// (``textureStepBandLines``), and strips just beyond it (``textureStepStrips``) rough (see
-    /// ``isTextureStep(band:outside:)``).
+    /// ``isTextureStep(rough:band:)``).
     func showsTextureStep(card: Quad, window: Quad, side i: Int) -> Bool {
         let j = (i + 1) % 4
         let c0 = card.corners[i], c1 = card.corners[j]
-        let band: [[Color?]] = Self.textureStepBandLines.map { f in
-            let a = c0 + (window.corners[i] - c0) * f, b = c1 + (window.corners[j] - c1) * f
-            let count = max(2, Int(a.distance(to: b) * 0.8 / spacing))
-            return (0...count).map { k in sample(a + (b - a) * (0.1 + 0.8 * Double(k) / Double(count))) }
-        }
+        // The surface first: a smooth one ends the test before the band is sampled.
         let n = outward(c0, c1, from: card.centroid)
         let stripCount = max(2, Int(c0.distance(to: c1) * 0.7 / spacing))
         let outside: [[Color]] = Self.textureStepStrips.map { m in
@@ -69,6 +72,13 @@ extension BorderAppearance {
                 sample(c0 + (c1 - c0) * (0.15 + 0.7 * Double(k) / Double(stripCount)) + n * (m * stripOffset))
             }
         }
-        return isTextureStep(band: band, outside: outside)
+        guard let rough = Self.roughness(outside) else { return false }
+        // Each line of the band sampled only if the ones before it were smooth.
+        let band = Self.textureStepBandLines.lazy.map { f -> [Color?] in
+            let a = c0 + (window.corners[i] - c0) * f, b = c1 + (window.corners[j] - c1) * f
+            let count = max(2, Int(a.distance(to: b) * 0.8 / spacing))
+            return (0...count).map { k in sample(a + (b - a) * (0.1 + 0.8 * Double(k) / Double(count))) }
+        }
+        return isTextureStep(rough: rough, band: band)
     }
 }

@@ -152,14 +152,23 @@ struct PrintHypothesisScorer: Sendable {
                               mismatch: pairings[index].mismatch, logTolerance: logTolerance,
                               excusable: pairings[index].clearWindow))
         }.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }.map(\.0)
+        // The card's sides as the side count sees them. The texture test costs samples, so it runs only
+        // where it could lift the score to `bar`: below the bound that counts every barely supported
+        // side, the pairing falls short whatever the test says.
+        func counted(_ p: Pairing, _ partner: [Double], card: Quad, window: Quad, bar: Double) -> [Double]? {
+            guard p.clearWindow, edgeBound(origin: p.origin, own: p.own, partner: partner, mismatch: p.mismatch,
+                                           logTolerance: logTolerance, excusable: true) >= bar else { return nil }
+            return excusedCardSides(partner, card: card, window: window)
+        }
         var best = -Double.infinity
         for index in order {
             let p = pairings[index]
+            let bar = max(floor - 0.1, best - 0.12)
             guard let (partner, _) = partnerValues(p, maximumSamples: 16, steps: [0, 2, -2],
-                                                   bar: max(floor - 0.1, best - 0.12), movesQuad: false) else { continue }
+                                                   bar: bar, movesQuad: false) else { continue }
             pairings[index].glance = edgeScore(origin: p.origin, own: p.own, partner: partner, mismatch: p.mismatch,
                                                logTolerance: logTolerance,
-                                               counted: p.clearWindow ? excusedCardSides(partner, card: p.card, window: p.window) : nil)
+                                               counted: counted(p, partner, card: p.card, window: p.window, bar: bar))
             best = max(best, pairings[index].glance)
         }
         var out: [PrintHypothesis] = []
@@ -170,7 +179,7 @@ struct PrintHypothesisScorer: Sendable {
             let card = p.origin == .window ? moved : p.card, window = p.origin == .card ? moved : p.window
             let edges = edgeScore(origin: p.origin, own: p.own, partner: partner, mismatch: p.mismatch,
                                   logTolerance: logTolerance,
-                                  counted: p.clearWindow ? excusedCardSides(partner, card: card, window: window) : nil)
+                                  counted: counted(p, partner, card: card, window: window, bar: floor))
             guard edges >= floor else { continue }
             out.append(PrintHypothesis(format: p.format, card: card, window: window, origin: p.origin,
                                        cardSupport: p.origin == .card ? p.own : partner,
