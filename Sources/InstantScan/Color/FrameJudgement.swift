@@ -79,7 +79,7 @@ struct FrameJudgement {
     /// window's lower edge (card-normalised: the thick border lies below it), `pictureBright` the
     /// picture's 90th-percentile luminance, `pictureHighlight` its 99th, `scene` the light without the frame, `greys` the
     /// picture's colours for the grey witness of ageing (``greyAgeing(of:greys:ageing:)``).
-    init(fit: FrameLightFit, samples: FrameSamples, windowBottom: Double, pictureBright: Double, pictureHighlight: Double = 0, scene: SceneLight?,
+    init(fit: FrameLightFit, samples: FrameSamples, windowBottom: Double, pictureBright: Double, pictureHighlight: Double, scene: SceneLight?,
          greys: PictureGreys? = nil, space: WorkingSpace, locus: PlanckianLocus) {
         let paper = fit.field.logLevels.map { exp($0) }
         let spread = FrameJudgement.farShare(samples)
