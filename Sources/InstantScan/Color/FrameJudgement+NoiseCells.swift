@@ -47,13 +47,7 @@ extension FrameJudgement {
             bg.append(log(sum.b / sum.g))
             lightness.append((log(sum.r) + log(sum.g) + log(sum.b)) / 3)
         }
-        guard rg.count >= minimumCells, let mrg = FrameLightFit.median(rg), let mbg = FrameLightFit.median(bg),
-              let mid = FrameLightFit.median(lightness) else { return 0 }
-        let limit = patternDistance * patternDistance
-        let window = lightnessRatio.map { log($0) } ?? .infinity
-        let far = rg.indices.filter { i in
-            (rg[i] - mrg) * (rg[i] - mrg) + (bg[i] - mbg) * (bg[i] - mbg) > limit && abs(lightness[i] - mid) <= window
-        }.count
-        return Double(far) / Double(rg.count)
+        guard rg.count >= minimumCells else { return 0 }
+        return farShare(rg: rg, bg: bg, lightness: lightness, lightnessRatio: lightnessRatio)
     }
 }

@@ -241,8 +241,15 @@ struct FrameJudgement {
     /// With `lightnessRatio`, only samples within that factor of the frame's median lightness
     /// (geometric mean of the channels, linear) count as far.
     static func farShare(_ samples: FrameSamples, lightnessRatio: Double? = nil) -> Double {
-        guard let (rg, bg, lightness) = readableLogs(samples),
-              let mrg = FrameLightFit.median(rg), let mbg = FrameLightFit.median(bg),
+        guard let (rg, bg, lightness) = readableLogs(samples) else { return 0 }
+        return farShare(rg: rg, bg: bg, lightness: lightness, lightnessRatio: lightnessRatio)
+    }
+
+    /// The share of colours (log ratios `rg`, `bg`, log lightness `lightness`, one entry each)
+    /// further than ``patternDistance`` from their median colour, counting with `lightnessRatio`
+    /// only those within that factor of the median lightness (0 for none).
+    static func farShare(rg: [Double], bg: [Double], lightness: [Double], lightnessRatio: Double?) -> Double {
+        guard let mrg = FrameLightFit.median(rg), let mbg = FrameLightFit.median(bg),
               let mid = FrameLightFit.median(lightness) else { return 0 }
         let limit = patternDistance * patternDistance
         let window = lightnessRatio.map { log($0) } ?? .infinity
