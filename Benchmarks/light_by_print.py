@@ -26,35 +26,24 @@ scenes' light is one cast for the whole photo; a real lamp's colour is one too, 
 may lie in different light (a window and a lamp), which the tool would have to check (their
 surroundings' cues agreeing with the white frame's light, say).
 """
-import json
-import glob
 import math
-import os
 import statistics
-import subprocess
 import sys
+
+from scene_prints import scanned_prints
 
 
 def main():
     binary, scenes = sys.argv[1], sys.argv[2]
     verbose = "--verbose" in sys.argv[3:]
     rows = []
-    for path in sorted(glob.glob(os.path.join(scenes, "scene-*.json"))):
-        scene = json.load(open(path))
-        if len(scene["prints"]) < 2:
-            continue
+    for name, scene, frame, out in scanned_prints(binary, scenes, "/tmp/light_by_print.png"):
         cast = scene["light"]["cast"]
         truth = (math.log(cast[0] / cast[1]), math.log(cast[2] / cast[1]))
-        run = subprocess.run([binary, "scan", path[:-5] + ".jpg", "-o", "/tmp/light_by_print.png", "--overwrite", "--json"],
-                             capture_output=True, text=True)
-        centres = [(p.get("frame", "white"), [sum(q[i] for q in p["corners"]) / 4 for i in (0, 1)]) for p in scene["prints"]]
-        for out in json.loads(run.stdout)["outputs"]:
-            cx, cy = [sum(q[i] for q in out["corners"]) / 4 for i in (0, 1)]
-            frame = min(centres, key=lambda f: (f[1][0] - cx) ** 2 + (f[1][1] - cy) ** 2)[0]
-            gains = out["light"]["gains"]
-            light = (math.log(gains[1] / gains[0]), math.log(gains[1] / gains[2]))
-            rows.append((os.path.basename(path)[:-5], frame, out["light"]["source"],
-                         (light[0] - truth[0], light[1] - truth[1]), bool(scene.get("display_p3"))))
+        gains = out["light"]["gains"]
+        light = (math.log(gains[1] / gains[0]), math.log(gains[1] / gains[2]))
+        rows.append((name, frame, out["light"]["source"],
+                     (light[0] - truth[0], light[1] - truth[1]), bool(scene.get("display_p3"))))
     # A perturbed set (p-warm: a further cast over every photo) keeps its scenes' cast: with
     # --calibrate the further cast is taken as the median offset of the white frames read as
     # `frame` over the whole set (one constant for all photos), and errors are against cast + it.

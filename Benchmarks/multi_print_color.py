@@ -23,16 +23,13 @@ patterned 0.70, yellowed 1.34, black p75 0.60).
 --placed gives every print's true corners in one scan (`--corners` once per print, in the
 scene's order) instead of detecting them (prints then matched to the scene's by nearest centre).
 """
-import glob
-import json
-import math
-import os
 import statistics
-import subprocess
 import sys
 
 import colour
 import numpy as np
+
+from scene_prints import scanned_prints
 
 
 def checker_linear_srgb():
@@ -58,23 +55,11 @@ def main():
     placed, verbose = "--placed" in sys.argv[3:], "--verbose" in sys.argv[3:]
     patches = checker_linear_srgb()
     rows = []
-    for path in sorted(glob.glob(os.path.join(scenes, "scene-*.json"))):
-        scene = json.load(open(path))
-        if len(scene["prints"]) < 2:
-            continue
+    for name, scene, frame, out in scanned_prints(binary, scenes, "/tmp/multi_print_color/", placed):
         cast = scene["light"]["cast"]
-        command = [binary, "scan", path[:-5] + ".jpg", "-o", "/tmp/multi_print_color/", "--overwrite", "--json"]
-        if placed:
-            for p in scene["prints"]:
-                command += ["--corners", " ".join(f"{x:.2f},{y:.2f}" for x, y in p["corners"])]
-        run = subprocess.run(command, capture_output=True, text=True)
-        centres = [(p.get("frame", "white"), [sum(q[i] for q in p["corners"]) / 4 for i in (0, 1)]) for p in scene["prints"]]
-        for out in json.loads(run.stdout)["outputs"]:
-            cx, cy = [sum(q[i] for q in out["corners"]) / 4 for i in (0, 1)]
-            frame = min(centres, key=lambda f: (f[1][0] - cx) ** 2 + (f[1][1] - cy) ** 2)[0]
-            # The print is divided by its light (1 / gains); the truth by the scene's cast.
-            residual = [cast[c] * out["light"]["gains"][c] for c in range(3)]
-            rows.append((os.path.basename(path)[:-5], frame, out["light"]["source"], delta_e(residual, patches)))
+        # The print is divided by its light (1 / gains); the truth by the scene's cast.
+        residual = [cast[c] * out["light"]["gains"][c] for c in range(3)]
+        rows.append((name, frame, out["light"]["source"], delta_e(residual, patches)))
     if verbose:
         for name, frame, source, de in rows:
             print(f"{name} {frame:8} {source:13} {de:5.2f}")
