@@ -97,9 +97,10 @@ public struct PrintDetector: Sendable {
             print.searched = SearchedReading(card: card, window: window, format: h.format, refinedCard: refined.card)
             return (print, refined.isConsistent, refined.verdict?.windowError ?? 1)
         }
-        var found = sharingFormat(select(ranked, width: work.width, height: work.height, upright: upright,
-                                         refine: refineHypothesis),
-                                  ranked: ranked, refine: refineHypothesis)
+        var found = separatingNeighbours(sharingFormat(select(ranked, width: work.width, height: work.height, upright: upright,
+                                                              refine: refineHypothesis),
+                                                       ranked: ranked, refine: refineHypothesis),
+                                         ranked: ranked, scorer: scorer, refine: refineHypothesis)
         lap("refine")
         found += texturedPrints(in: work, coarse: coarse, lines: textureLines, generator: generator,
                                 scorer: scorer, found: found.map(\.0.card), upright: upright, refine: refineHypothesis)
