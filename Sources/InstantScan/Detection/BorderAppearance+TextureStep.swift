@@ -64,15 +64,19 @@ extension BorderAppearance {
     func showsTextureStep(card: Quad, window: Quad, side i: Int) -> Bool {
         let j = (i + 1) % 4
         let c0 = card.corners[i], c1 = card.corners[j]
-        // The surface first: a smooth one ends the test before the band is sampled.
+        // The surface first: a smooth one ends the test before the band is sampled, and a strip too
+        // smooth (or too short) before the next is (the roughness is the least of the strips').
         let n = outward(c0, c1, from: card.centroid)
         let stripCount = max(2, Int(c0.distance(to: c1) * 0.7 / spacing))
-        let outside: [[Color]] = Self.textureStepStrips.map { m in
-            (0...stripCount).compactMap { k in
+        var rough = Float.infinity
+        for m in Self.textureStepStrips {
+            let strip = (0...stripCount).compactMap { k in
                 sample(c0 + (c1 - c0) * (0.15 + 0.7 * Double(k) / Double(stripCount)) + n * (m * stripOffset))
             }
+            guard let r = Self.roughness([strip]) else { return false }
+            rough = min(rough, r)
+            guard rough >= Self.textureStepFloor else { return false }
         }
-        guard let rough = Self.roughness(outside) else { return false }
         // Each line of the band sampled only if the ones before it were smooth.
         let band = Self.textureStepBandLines.lazy.map { f -> [Color?] in
             let a = c0 + (window.corners[i] - c0) * f, b = c1 + (window.corners[j] - c1) * f
