@@ -44,15 +44,21 @@ extension BorderAppearance {
         guard rough >= Self.textureStepFloor else { return false }
         var lines = 0
         for line in band {
-            var steps: [Float] = []
-            for k in line.indices.dropFirst() {
-                guard let c = line[k], let q = line[k - 1] else { continue }
-                steps.append(Self.distance(c, q))
-            }
-            guard steps.count >= 8, rough >= Self.textureStepRatio * OrderStatistic.select(&steps, steps.count / 2) else { return false }
+            guard let step = Self.lineRoughness(line), rough >= Self.textureStepRatio * step else { return false }
             lines += 1
         }
         return lines > 0
+    }
+
+    /// The median distance between neighbouring samples of a band's line (pairs with a sample
+    /// missing left out), or nil when fewer than 8 pairs are left.
+    static func lineRoughness(_ line: [Color?]) -> Float? {
+        var steps: [Float] = []
+        for k in line.indices.dropFirst() {
+            guard let c = line[k], let q = line[k - 1] else { continue }
+            steps.append(distance(c, q))
+        }
+        return steps.count >= 8 ? OrderStatistic.select(&steps, steps.count / 2) : nil
     }
 }
 
@@ -64,21 +70,38 @@ extension BorderAppearance {
     func showsTextureStep(card: Quad, window: Quad, side i: Int) -> Bool {
         let j = (i + 1) % 4
         let c0 = card.corners[i], c1 = card.corners[j]
-        // The surface first: a smooth one ends the test before the band is sampled.
         let n = outward(c0, c1, from: card.centroid)
         let stripCount = max(2, Int(c0.distance(to: c1) * 0.7 / spacing))
-        let outside: [[Color]] = Self.textureStepStrips.map { m in
+        func strip(_ m: Double) -> [Color] {
             (0...stripCount).compactMap { k in
                 sample(c0 + (c1 - c0) * (0.15 + 0.7 * Double(k) / Double(stripCount)) + n * (m * stripOffset))
             }
         }
-        guard let rough = Self.roughness(outside) else { return false }
-        // Each line of the band sampled only if the ones before it were smooth.
-        let band = Self.textureStepBandLines.lazy.map { f -> [Color?] in
+        func line(_ f: Double) -> [Color?] {
             let a = c0 + (window.corners[i] - c0) * f, b = c1 + (window.corners[j] - c1) * f
             let count = max(2, Int(a.distance(to: b) * 0.8 / spacing))
             return (0...count).map { k in sample(a + (b - a) * (0.1 + 0.8 * Double(k) / Double(count))) }
         }
-        return isTextureStep(rough: rough, band: band)
+        // What ``isTextureStep(rough:band:)`` asks of the strips and lines, each read only while
+        // the ones before it leave the step possible: a strip, then a line of the band, in turn.
+        // The surface's first strip ends the test where it is smooth; most sides tested lie inside
+        // a picture or a surface, rough on both sides, and the band's first line ends it there
+        // before the second strip is read. (The roughness is the least of the strips', and every
+        // line must be smoother than it by the ratio, so the order does not change the answer.)
+        var strips = Self.textureStepStrips[...], lines = Self.textureStepBandLines[...]
+        var rough = Float.infinity, roughestLine: Float = 0
+        while !strips.isEmpty || !lines.isEmpty {
+            if let m = strips.popFirst() {
+                guard let r = Self.roughness([strip(m)]) else { return false }
+                rough = min(rough, r)
+                guard rough >= Self.textureStepFloor else { return false }
+            }
+            if let f = lines.popFirst() {
+                guard let step = Self.lineRoughness(line(f)) else { return false }
+                roughestLine = max(roughestLine, step)
+            }
+            guard rough >= Self.textureStepRatio * roughestLine else { return false }
+        }
+        return !Self.textureStepBandLines.isEmpty && !Self.textureStepStrips.isEmpty
     }
 }

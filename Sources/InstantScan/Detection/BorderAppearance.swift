@@ -279,11 +279,15 @@ struct BorderAppearance: Sendable {
     func onLightRamp(_ sequence: [Color?], _ i: Int, _ k: Int) -> Bool {
         let reach = Self.rampReach
         guard i >= reach, k + reach < sequence.count else { return false }
-        var run: [Color] = []
-        for m in (i - reach)...(k + reach) {
-            guard let c = sequence[m] else { return false }
-            run.append(c)
+        // The run of samples from `reach` before `i` to `reach` after `k`, read in place (no array
+        // made for each of the thousands of pairs tested a photo).
+        let first = i - reach, count = k + reach - first + 1
+        for m in first..<(first + count) where sequence[m] == nil { return false }
+        struct Run {
+            let sequence: [Color?], first: Int, count: Int
+            subscript(_ m: Int) -> Color { sequence[first + m]! }
         }
+        let run = Run(sequence: sequence, first: first, count: count)
         func sum(_ c: Color) -> Float { c.0 + c.1 + c.2 }
         let way: Float = sum(run[reach + 1]) >= sum(run[reach]) ? 1 : -1
         for m in 1..<run.count {

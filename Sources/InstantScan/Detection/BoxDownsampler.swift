@@ -80,8 +80,7 @@ enum BoxDownsampler {
                                 storeSums(row0, row1, row2, row3, into: acc.baseAddress!, count: rowBytes)
                                 j = 4
                             } else if bh >= 2 {
-                                let row0 = image.rowPointer(top), row1 = image.rowPointer(top + 1)
-                                for i in 0..<rowBytes { acc[i] = UInt16(row0[i]) &+ UInt16(row1[i]) }
+                                storeSums(image.rowPointer(top), image.rowPointer(top + 1), into: acc.baseAddress!, count: rowBytes)
                                 j = 2
                             } else {
                                 let row = image.rowPointer(top)
@@ -114,6 +113,14 @@ enum BoxDownsampler {
                                 // below 65536, which 16 bits hold).
                                 foldBlocksOfFour(acc.baseAddress!, bytesPerPixel: bpp, blocks: ws, scale: norm,
                                                  into: (r.baseAddress!, g.baseAddress!, b.baseAddress!), from: out, step: stepX)
+                                continue
+                            }
+                            if bw == 2 && bh <= 128 {
+                                // A 12 MP photo decoded at half its size (``ScaledDetection``): the
+                                // two columns added in vectors (a block of at most 128 rows sums to
+                                // below 65536, which 16 bits hold).
+                                foldBlocksOfTwo(acc.baseAddress!, bytesPerPixel: bpp, blocks: ws, scale: norm,
+                                                into: (r.baseAddress!, g.baseAddress!, b.baseAddress!), from: out, step: stepX)
                                 continue
                             }
                             if bw == 4 {
@@ -164,6 +171,49 @@ enum BoxDownsampler {
                                   _ row3: UnsafePointer<UInt8>, into sums: UnsafeMutablePointer<UInt16>, count: Int) {
         for i in 0..<count {
             sums[i] = (UInt16(row0[i]) &+ UInt16(row1[i])) &+ (UInt16(row2[i]) &+ UInt16(row3[i]))
+        }
+    }
+
+    /// The column sums of two rows of `count` bytes, stored (not added) into `sums` (a function of
+    /// its own for the reason ``storeSums(_:_:_:_:into:count:)`` is).
+    @inline(never)
+    private static func storeSums(_ row0: UnsafePointer<UInt8>, _ row1: UnsafePointer<UInt8>,
+                                  into sums: UnsafeMutablePointer<UInt16>, count: Int) {
+        for i in 0..<count {
+            sums[i] = UInt16(row0[i]) &+ UInt16(row1[i])
+        }
+    }
+
+    /// The means of `blocks` blocks two pixels wide from their column sums, as
+    /// ``foldBlocksOfFour(_:bytesPerPixel:blocks:scale:into:from:step:)`` takes four: a block's two
+    /// columns must sum to below 65536 in each channel (the caller's blocks have at most 128 rows
+    /// of 255). The two pixels are added lane by lane in one vector: integer sums, the same in any
+    /// order; each mean is the sum converted and scaled as the scalar fold does. Reads one sum past
+    /// a 3-byte row's last block (the caller's slack).
+    @inline(never)
+    static func foldBlocksOfTwo(_ sums: UnsafePointer<UInt16>, bytesPerPixel bpp: Int, blocks: Int, scale: Float,
+                                into planes: (UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>),
+                                from start: Int, step: Int) {
+        let (red, green, blue) = planes
+        let raw = UnsafeRawPointer(sums)
+        var out = start
+        @inline(__always) func write(_ block: SIMD4<UInt16>) {
+            red[out] = Float(block[0]) * scale
+            green[out] = Float(block[1]) * scale
+            blue[out] = Float(block[2]) * scale
+            out &+= step
+        }
+        if bpp == 4 {
+            for bx in 0..<blocks {
+                let p = raw + bx &* 16
+                write(p.loadUnaligned(as: SIMD4<UInt16>.self) &+ (p + 8).loadUnaligned(as: SIMD4<UInt16>.self))
+            }
+        } else {
+            precondition(bpp == 3, "3 or 4 bytes a pixel")
+            for bx in 0..<blocks {
+                let p = raw + bx &* 12
+                write(p.loadUnaligned(as: SIMD4<UInt16>.self) &+ (p + 6).loadUnaligned(as: SIMD4<UInt16>.self))
+            }
         }
     }
 

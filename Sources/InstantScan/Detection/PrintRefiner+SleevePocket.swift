@@ -74,9 +74,15 @@ extension PrintRefiner {
         var moved: [EdgeRefiner.Result?] = [nil, nil, nil, nil]
         var sidesOfBorder = 0, clear = true
         var pages: [[Float]] = [], unplain: [Int] = [], crossed: [(Int, [Float])] = []
+        // Each side read on its own (the page's colour not yet known): on as many cores as the scan
+        // may use, then taken in order.
+        let readings = RowBands.map(4) { i -> PocketSide? in
+            guard let side = refined.cardEdges[i], side.curve == nil else { return nil }
+            return pocketSide(i, of: card, line: side.line, border: border, page: nil)
+        }
         for i in 0..<4 {
-            guard let side = refined.cardEdges[i], side.curve == nil else { continue }
-            switch pocketSide(i, of: card, line: side.line, border: border, page: nil) {
+            guard let reading = readings[i] else { continue }
+            switch reading {
             case .border: sidesOfBorder += 1
             case .pocket(let found, let page, let offBorder):
                 moved[i] = found

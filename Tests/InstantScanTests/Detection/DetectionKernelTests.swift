@@ -22,25 +22,37 @@ struct DetectionKernelTests {
     @Test("4 × 4 box means are the blocks' plain means, 3 and 4 bytes a pixel, every orientation",
           arguments: Orientation.allCases)
     func boxMeansOfFour(_ orientation: Orientation) throws {
+        try checkBoxMeans(factor: 4, orientation: orientation)
+    }
+
+    /// A 12 MP JPEG is detected on its half-size decode (``ScaledDetection``), whose blocks are two
+    /// pixels wide and have a vector fold of their own.
+    @Test("2 × 2 box means are the blocks' plain means, 3 and 4 bytes a pixel, every orientation",
+          arguments: Orientation.allCases)
+    func boxMeansOfTwo(_ orientation: Orientation) throws {
+        try checkBoxMeans(factor: 2, orientation: orientation)
+    }
+
+    private func checkBoxMeans(factor k: Int, orientation: Orientation) throws {
         // Widths and heights with partial blocks left over at the ends (dropped) and none.
-        for (width, height, format) in [(4 * 9 + 3, 4 * 5 + 1, PixelFormat.rgb8), (4 * 8, 4 * 6, .rgb8),
-                                        (4 * 7 + 2, 4 * 5 + 3, .rgba8), (4 * 6, 4 * 4, .rgba8)] {
+        for (width, height, format) in [(k * 9 + k - 1, k * 5 + 1, PixelFormat.rgb8), (k * 8, k * 6, .rgb8),
+                                        (k * 7 + k / 2, k * 5 + k - 1, .rgba8), (k * 6, k * 4, .rgba8)] {
             let stored = try Self.photo(width: width, height: height, format: format)
-            let work = BoxDownsampler.downsample(stored, orientation: orientation, factor: 4)
+            let work = BoxDownsampler.downsample(stored, orientation: orientation, factor: k)
             let toStored = orientation.uprightToStored(stored: stored.size)
             for y in 0..<work.height {
                 for x in 0..<work.width {
                     // The working pixel's block, through the map the working image reports.
                     let centre = toStored.apply(work.toUpright.apply(Point(Double(x), Double(y))))
-                    let bx = Int(centre.x) / 4, by = Int(centre.y) / 4
+                    let bx = Int(centre.x) / k, by = Int(centre.y) / k
                     var sums: [UInt32] = [0, 0, 0]
-                    for sy in (4 * by)..<(4 * by + 4) {
-                        for sx in (4 * bx)..<(4 * bx + 4) {
+                    for sy in (k * by)..<(k * by + k) {
+                        for sx in (k * bx)..<(k * bx + k) {
                             let pixel = stored[sx, sy]
                             for c in 0..<3 { sums[c] += UInt32(pixel[c]) }
                         }
                     }
-                    let norm = 1 / Float(16)
+                    let norm = 1 / Float(k * k)
                     let i = y * work.width + x
                     let got = [work.red[i], work.green[i], work.blue[i]]
                     #expect(got.map(\.bitPattern) == sums.map { (Float($0) * norm).bitPattern },
