@@ -42,6 +42,10 @@ struct FacingSidesCloser: Sendable {
     var closingTrim = 0.12
     /// Lines considered: those with the longest runs.
     var maximumLines = 60
+    /// Pairs whose closing sides are sought at most.
+    var maximumSearches = 24
+    /// A run ending within this many pixels of the photo's edge runs off it.
+    var borderMargin = 3.0
 
     /// One line's longest run, as coordinates along it, and the length its stretches cover there.
     private struct Run {
@@ -52,24 +56,39 @@ struct FacingSidesCloser: Sendable {
     }
 
     /// The quads that pairs of facing lines close (clockwise on screen, lines not named).
+    ///
+    /// Slats, shelves and louvres make dozens of such pairs where a card makes one: the pairs are
+    /// ranked by how much of their runs edges cover and how well their ends line up (a card's do,
+    /// to its rounded corners), and the closing sides are sought for the best ``maximumSearches``.
     func quads(from lines: [SupportedLine], evidence: EdgeEvidence) -> [QuadHypothesis] {
-        let runs = lines.indices.compactMap { run(of: lines[$0], index: $0) }
-            .filter { $0.length >= minimumRunSides * minimumSide }
+        // A run that ends at the photo's edge is cut off by it, not seen end to end: the frame stops
+        // it, not a card's corner (planks and shelves run off the photo).
+        let right = Double(evidence.gradient.width) - 1 - borderMargin, bottom = Double(evidence.gradient.height) - 1 - borderMargin
+        func inView(_ p: Point) -> Bool { p.x >= borderMargin && p.y >= borderMargin && p.x <= right && p.y <= bottom }
+        let runs = Array(lines.indices.compactMap { run(of: lines[$0], index: $0) }
+            .filter { r in
+                let line = lines[r.line].line
+                return r.length >= minimumRunSides * minimumSide
+                    && inView(line.point(at: r.span.lowerBound)) && inView(line.point(at: r.span.upperBound))
+            }
             .sorted { $0.length > $1.length }
-            .prefix(maximumLines)
-        let runList = Array(runs)
+            .prefix(maximumLines))
         let sinLimit = sin(maximumAngle)
-        var out: [QuadHypothesis] = []
-        for i in runList.indices {
-            for j in (i + 1)..<runList.count {
-                let r = runList[i], s = runList[j]
+        var pairs: [(r: Run, s: Run, ends: Ends, rank: Double)] = []
+        for i in runs.indices {
+            for j in (i + 1)..<runs.count {
+                let r = runs[i], s = runs[j]
                 let a = lines[r.line].line, c = lines[s.line].line
-                guard a.sinAngle(c) <= sinLimit else { continue }
-                guard let q = close(r, a, s, c, evidence: evidence) else { continue }
-                out.append(q)
+                guard a.sinAngle(c) <= sinLimit, let ends = facing(r, a, s, c) else { continue }
+                let mean = 0.5 * (r.length + s.length)
+                let misfit = min(1, ends.misfit / (reachShare * mean) / 4)
+                pairs.append((r, s, ends, min(r.covered, s.covered) * (1 - misfit)))
             }
         }
-        return out
+        pairs.sort { $0.rank > $1.rank }
+        return pairs.prefix(maximumSearches).compactMap { p in
+            close(p.r, lines[p.r.line].line, p.s, lines[p.s.line].line, ends: p.ends, evidence: evidence)
+        }
     }
 
     /// The longest run of `line`'s stretches joined across small gaps.
@@ -90,9 +109,14 @@ struct FacingSidesCloser: Sendable {
         return best
     }
 
-    /// The quad two facing runs close, if they are a card's two sides and both closing sides show.
-    private func close(_ r: Run, _ a: ImageLine, _ s: Run, _ c: ImageLine, evidence: EdgeEvidence) -> QuadHypothesis? {
-        // Both runs' ends in `a`'s coordinate, `c`'s taken the same way round.
+    /// Where two runs end, if they are a card's two facing sides: `c`'s run ends taken the same way
+    /// round as `a`'s, and how far the ends are from lining up (summed along `a`).
+    private struct Ends {
+        var cStart: Point, cEnd: Point
+        var misfit: Double
+    }
+
+    private func facing(_ r: Run, _ a: ImageLine, _ s: Run, _ c: ImageLine) -> Ends? {
         let c0 = c.point(at: s.span.lowerBound), c1 = c.point(at: s.span.upperBound)
         let (cStart, cEnd) = a.coordinate(c0) <= a.coordinate(c1) ? (c0, c1) : (c1, c0)
         let sa = a.coordinate(cStart), ea = a.coordinate(cEnd)
@@ -102,6 +126,14 @@ struct FacingSidesCloser: Sendable {
         let mean = 0.5 * (r.length + s.length)
         let distance = 0.5 * (abs(a.distance(cStart)) + abs(a.distance(cEnd)))
         guard distance >= minimumSide, aspectRange.contains(mean / distance) else { return nil }
+        return Ends(cStart: cStart, cEnd: cEnd, misfit: abs(sa - r.span.lowerBound) + abs(ea - r.span.upperBound))
+    }
+
+    /// The quad two facing runs close, if both closing sides show.
+    private func close(_ r: Run, _ a: ImageLine, _ s: Run, _ c: ImageLine, ends: Ends,
+                       evidence: EdgeEvidence) -> QuadHypothesis? {
+        let cStart = ends.cStart, cEnd = ends.cEnd
+        let mean = 0.5 * (r.length + s.length)
         let reach = max(minimumReach, reachShare * mean)
         let aStart = a.point(at: r.span.lowerBound), aEnd = a.point(at: r.span.upperBound)
         guard let first = closingSide(from: aStart, on: a, to: cStart, on: c, reach: reach, evidence: evidence),
@@ -119,30 +151,34 @@ struct FacingSidesCloser: Sendable {
 
     /// The closing side between two lines near `p` (on `a`) and `q` (on `c`): both ends moved along
     /// their lines by up to `reach`, the side the edges support best (the nearest on a tie), if it is
-    /// supported enough.
+    /// supported enough. Sought every two pixels, then to the pixel around the best: a side's
+    /// evidence looks a pixel across it, so the coarse look misses no edge.
     private func closingSide(from p: Point, on a: ImageLine, to q: Point, on c: ImageLine, reach: Double,
                              evidence: EdgeEvidence) -> (Point, Point, support: Double)? {
-        let steps = Int(reach.rounded(.up))
-        let unit = reach / Double(steps)
-        var best: (Point, Point, support: Double, offset: Double)?
-        for i in -steps...steps {
-            let pa = p + a.direction * (Double(i) * unit)
-            for k in -steps...steps {
-                let qc = q + c.direction * (Double(k) * unit)
-                let offset = Double(abs(i) + abs(k))
-                let support: Double
-                if let best {
-                    guard let s = evidence.support(from: pa, to: qc, trim: closingTrim, maximumSamples: 32,
-                                                   exceeding: best.support - 1e-9) else { continue }
-                    support = s.fraction
-                    guard support > best.support || (support == best.support && offset < best.offset) else { continue }
-                } else {
-                    support = evidence.support(from: pa, to: qc, trim: closingTrim, maximumSamples: 32).fraction
-                }
-                best = (pa, qc, support, offset)
+        var best: (i: Double, k: Double, support: Double)?
+        func look(_ i: Double, _ k: Double) {
+            let pa = p + a.direction * i, qc = q + c.direction * k
+            let offset = abs(i) + abs(k)
+            let support: Double
+            if let best {
+                guard let s = evidence.support(from: pa, to: qc, trim: closingTrim, maximumSamples: 32,
+                                               exceeding: best.support - 1e-9) else { return }
+                support = s.fraction
+                guard support > best.support || (support == best.support && offset < abs(best.i) + abs(best.k)) else { return }
+            } else {
+                support = evidence.support(from: pa, to: qc, trim: closingTrim, maximumSamples: 32).fraction
             }
+            best = (i, k, support)
+        }
+        let steps = Int((reach / 2).rounded(.up))
+        for i in -steps...steps {
+            for k in -steps...steps { look(2 * Double(i), 2 * Double(k)) }
+        }
+        guard let coarse = best, coarse.support >= minimumClosingSupport - 0.15 else { return nil }
+        for i in -1...1 {
+            for k in -1...1 where i != 0 || k != 0 { look(coarse.i + Double(i), coarse.k + Double(k)) }
         }
         guard let best, best.support >= minimumClosingSupport else { return nil }
-        return (best.0, best.1, best.support)
+        return (p + a.direction * best.i, q + c.direction * best.k, best.support)
     }
 }

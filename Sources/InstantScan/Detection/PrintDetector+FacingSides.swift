@@ -1,4 +1,7 @@
 extension PrintDetector {
+    /// Quads closed from facing sides that are scored at most.
+    static let facingQuadBudget = 12
+
     /// Prints whose card shows two facing sides end to end and the other two only faintly (a black
     /// card on a dark surface under camera shake), where no print was found already.
     ///
@@ -19,9 +22,10 @@ extension PrintDetector {
         }
         var closer = FacingSidesCloser()
         closer.minimumSide = generator.minimumSide
+        // The best-covered few: slats, shelves and louvres close dozens of such pairs, a print one.
         let quads = closer.quads(from: lines, evidence: scorer.evidence).filter { q in
             !found.contains { ConvexOverlap.overlapOfSmaller($0, q.quad) > 0.15 }
-        }
+        }.sorted { $0.coverage * $0.coveredLength > $1.coverage * $1.coveredLength }.prefix(Self.facingQuadBudget)
         guard !quads.isEmpty else { return [] }
         // The closing sides were put where the edges support them best, so their support flatters the
         // card: a rectangle in a picture closes so too. Only a clear reading counts here.
@@ -29,7 +33,9 @@ extension PrintDetector {
         // Tried as cards only: the closing was made for a card's outline, sharp along the shake and
         // faint across it. A window's four sides are one picture's edge against one border, and
         // show alike; a quad read as a window here is a run of slats or shelves, and its card a guess.
-        let hyps = scorer.hypotheses(from: quads, floor: floor).filter { $0.origin == .card }
+        var scorer = scorer
+        scorer.origins = [.card]
+        let hyps = scorer.hypotheses(from: Array(quads), floor: floor)
         let ranked = scorer.rank(hyps) { h in
             !found.contains { ConvexOverlap.overlapOfSmaller($0, h.card) > 0.15 }
         }
