@@ -126,6 +126,10 @@ public struct PrintDetector: Sendable {
         lap("row gaps")
         chosen = completingRowOutlines(chosen, image: work, gradient: gradient, sampler: refiner.sampler, toUpright: toUp)
         lap("row outlines")
+        // Last, so that no row or gap search counts on what only two facing sides showed.
+        let facing = facingSidePrints(lines: lines, generator: generator, scorer: scorer, found: chosen.map(\.0.card),
+                                      working: trace.workingSize, upright: upright, refine: refineHypothesis)
+        lap("facing sides")
         let context = ReportContext(upright: upright, shared: Self.sharedFormat(of: chosen.map(\.1.format)),
                                     pictureDetail: PictureDetail(image: work), toUpright: toUp.apply, refiner: refiner)
         var dropped: [PrintHypothesis] = [], reportedReadings: [PrintHypothesis] = []
@@ -143,6 +147,14 @@ public struct PrintDetector: Sendable {
                                  height: work.height, upright: upright, refine: refineHypothesis)
         for (h, print) in refilled {
             guard let print = reported(h, print, selected: true, in: context) else { continue }
+            chosen.append((h, print))
+            trace.prints.append(print)
+        }
+        // A place a refilled reading took is not open to a card closed from two facing sides, and
+        // such a card is reported only while its reading stays clear (see ``facingSidePrints``).
+        for (h, print) in facing {
+            guard let print = reported(h, print, selected: true, in: context), !print.isUncertain,
+                  !trace.prints.contains(where: { ConvexOverlap.overlapOfSmaller($0.card, print.card) > 0.15 }) else { continue }
             chosen.append((h, print))
             trace.prints.append(print)
         }

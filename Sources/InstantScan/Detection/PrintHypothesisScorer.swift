@@ -27,6 +27,8 @@ struct PrintHypothesisScorer: Sendable {
     var windowTrim = 0.06
     /// A quad whose own sides are supported less than this (mean share) is not tried further.
     var minimumOwnSupport = 0.55
+    /// What a quad is tried as: a card (its window predicted), a window (its card predicted), or both.
+    var origins: [PrintHypothesis.Origin] = [.card, .window]
     /// Let a predicted card run off the photo: its sides are judged on the part in view, a side mostly
     /// out of view is left out (marked -1), and the window must be wholly in view.
     var allowsPartialCards = false
@@ -95,7 +97,7 @@ struct PrintHypothesisScorer: Sendable {
         let logTolerance = log(aspectTolerance)
         let templates = formats.map(PrintTemplate.init)
         var pairings: [Pairing] = []
-        for origin in [PrintHypothesis.Origin.card, .window] {
+        for origin in origins {
             let own = values(evidence.support(of: hypothesis.quad, trim: origin == .card ? cardTrim : windowTrim),
                              partial: false)
             let seenOwn = own.filter { $0 >= 0 }
