@@ -164,10 +164,11 @@ struct FrameJudgement {
                luminance >= FrameJudgement.paperBrightness * pictureBright, fit.evidence.allSatisfy({ $0 == .measured }),
                let greys, let picture = scene.picture, case let byPicture = ageing.amount(frame: frame, light: picture),
                byPicture >= FrameJudgement.noticeableAgeing,
-               let grey = FrameJudgement.greyAgeing(of: frame, greys: greys, ageing: ageing) {
+               let peak = FrameJudgement.greyAgeing(of: frame, greys: greys, ageing: ageing),
+               let grey = FrameJudgement.greyAgeing(peak, surroundings: scene.surroundings.map { ageing.amount(frame: frame, light: $0) }) {
                 // The peak is where the picture's greys are grey: the amount itself, to a tenth
                 // of an ageing, not a noisy mean to be pulled towards the typical one.
-                let amount = min(max(grey, PaperAgeing.amounts.lowerBound), PaperAgeing.amounts.upperBound)
+                let amount = min(max(grey, FrameJudgement.greyAgeingLeast), PaperAgeing.amounts.upperBound)
                 verdict = .yellowed(amount: amount)
                 reason = "yellowed frame: the picture's grey surfaces are grey under the frame less \(FrameJudgement.percent(amount)) of a typical ageing, not under the frame itself (its mean colour found \(FrameJudgement.percent(byPicture))); that is the light, and the frame keeps its colour"
                 return

@@ -32,6 +32,22 @@ import Testing
         #expect(differences[differences.count / 2] < 2, "median ΔE00 \(differences[differences.count / 2])")
     }
 
+    /// A faint cream (0.4 of a typical ageing, b* about 8) on a grey table under daylight: too
+    /// faint for the mean-based witnesses (they call a frame yellowed from 0.62), but the
+    /// picture's greys peak sharply under the frame less 0.4 of an ageing, and the table, grey
+    /// under the light, finds the frame as much yellower. Taken as white, the picture came out
+    /// cold by the cream.
+    @Test func aFaintCreamFrameOnAGreyTableIsYellowed() throws {
+        let paper = FramedPrintPhoto.paper
+        let photo = FramedPrintPhoto(frame: .colour([paper, paper * exp(-0.066), paper * exp(-0.231)]))
+        let print = try #require(try photo.scan(light: FramedPrintPhoto.neutral))
+        let light = try #require(print.whiteBalance?.light)
+        #expect(light.source == .agedFrame, "\(light.reason)")
+        #expect(light.reason.contains("grey surfaces"), "\(light.reason)")
+        let differences = try photo.pictureDifferences(print.image).sorted()
+        #expect(differences[differences.count / 2] < 1.5, "median ΔE00 \(differences[differences.count / 2])")
+    }
+
     /// The test palette's patches with no grey among them (each far from neutral).
     static let colourfulPatches = FramedPrintPhoto.palette.filter { rgb in
         guard let chroma = LightChroma(rgb: rgb) else { return false }
