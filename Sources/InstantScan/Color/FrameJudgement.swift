@@ -146,7 +146,8 @@ struct FrameJudgement {
             let ageing = PaperAgeing(space: space)
             if warmth <= FrameJudgement.yellowedWarmthLimit, across <= FrameJudgement.yellowedAcross,
                luminance >= FrameJudgement.paperBrightness * pictureBright, fit.evidence[1] == .measured, fit.evidence[2] == .measured,
-               let amount = FrameJudgement.ageing(of: frame, scene: scene, ageing: ageing) {
+               let amount = FrameJudgement.ageing(of: frame, scene: scene, ageing: ageing),
+               FrameJudgement.pictureWordStands(frame, scene: scene, greys: greys, ageing: ageing) {
                 verdict = .yellowed(amount: amount)
                 let percent = Int((amount * 100).rounded())
                 reason = "yellowed frame: yellower (\(describe(frame))) than the light the picture and its surroundings show (\(describe(scene.chroma))); the frame less \(percent) % of a typical ageing is the light, and keeps its colour"
