@@ -24,6 +24,10 @@ extension FrameJudgement {
         let cold = "; were it yellowed, its picture comes out cold"
         if byPicture >= yellowedEvidence {
             let bySurroundings = scene.surroundings.map { ageing.amount(frame: frame, light: $0) } ?? 0
+            if byPicture + min(bySurroundings, 0) >= yellowedEvidence, scene.surroundings != nil,
+               abs(bySurroundings) < noticeableAgeing {
+                return said + ", but the surroundings find it no yellower than their light and the picture's greys show no ageing" + cold
+            }
             return byPicture + min(bySurroundings, 0) < yellowedEvidence
                 ? said + ", but the surroundings are warmer than the frame (the light may be as warm)" + cold
                 : said + ", but its brightness, a clipped channel or a colour off the way paper yellows says it is no aged paper" + cold

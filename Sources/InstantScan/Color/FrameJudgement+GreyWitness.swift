@@ -10,8 +10,10 @@
 extension FrameJudgement {
     /// The amounts of ageing tried (typical ageings, ``PaperAgeing``), a tenth apart.
     static let greyAmounts = stride(from: 0.0, through: PaperAgeing.amounts.upperBound, by: 0.1).map { $0 }
-    /// The grey witness calls a frame yellowed when its peak is at least this much ageing...
-    static let greyAgeingLeast = 0.5
+    /// The grey witness calls a frame yellowed when its peak is at least this much ageing (a
+    /// cream that shows, ``noticeableAgeing``: below the mean-based witnesses' reach, which stop
+    /// at half a typical ageing, but not below a sharp peak of the picture's greys)...
+    static let greyAgeingLeast = 0.3
     /// ...holds at least this share of the picture's samples (a peak of a few stray samples
     /// says nothing)...
     static let greyShareLeast = 0.01
@@ -28,6 +30,22 @@ extension FrameJudgement {
         let amount = greyAmounts[best], peak = shares[best]
         guard amount >= greyAgeingLeast, peak >= greyShareLeast, peak >= greyPeakRatio * shares[0] else { return nil }
         return amount + FrameJudgement.parabolicOffset(shares, at: best) * (greyAmounts[1] - greyAmounts[0])
+    }
+
+    /// The grey witness's `peak` with the surroundings' reading of the ageing (`surroundings`,
+    /// nil when the photo shows none), or nil when together they do not call the frame yellowed.
+    ///
+    /// A surroundings' reading below 0 (a table warmer than the frame: wood, leather) is the
+    /// table's own colour and leaves the peak alone, as the mean-based witnesses' veto it
+    /// overrides. A reading of 0 or more is a second witness of the same amount: a neutral table
+    /// under the light finds a faint cream faintly yellower, and a white frame not yellower at all.
+    /// Their mean must still reach ``greyAgeingLeast``: a peak at a faint ageing is as much the
+    /// picture's own bluish greys (a white frame under a lamp the picture reads a little cooler)
+    /// as a cream frame, and the table tells them apart.
+    static func greyAgeing(_ peak: Double, surroundings: Double?) -> Double? {
+        guard let surroundings, surroundings >= 0 else { return peak }
+        let amount = (peak + surroundings) / 2
+        return amount >= greyAgeingLeast ? amount : nil
     }
 
     /// Where between its neighbours the peak of `values` at `index` lies (−0.5…0.5 of a step),

@@ -112,12 +112,17 @@ struct FrameJudgement {
                 reason = "dark frame too dark to read: light from the picture and its surroundings"
                 return
             }
-            if let scene, frame.distance(to: scene.chroma) > FrameJudgement.darkDisagreement {
+            let nearerNeutral = scene.map { FrameJudgement.darkFrameNearerNeutral(frame, paper: paper, scene: $0, space: space, locus: locus) } ?? false
+            if let scene, frame.distance(to: scene.chroma) > FrameJudgement.darkDisagreement, !nearerNeutral {
                 verdict = .notReference(uniform: true)
                 reason = "dark frame's colour (\(describe(frame))) disagrees with the picture and its surroundings (\(describe(scene.chroma))): light from those"
                 return
             }
             verdict = .dark
+            if let scene, frame.distance(to: scene.chroma) > FrameJudgement.darkDisagreement {
+                reason = "dark frame, far from the light the picture and its surroundings show (\(describe(scene.chroma))) but a light's colour and nearer neutral: the picture and the surroundings show their own colours; colour and falloff of the light"
+                return
+            }
             reason = scene == nil ? "dark frame: colour and falloff of the light" : "dark frame, agreeing with the picture and its surroundings: colour and falloff of the light"
             return
         }
@@ -141,7 +146,8 @@ struct FrameJudgement {
             let ageing = PaperAgeing(space: space)
             if warmth <= FrameJudgement.yellowedWarmthLimit, across <= FrameJudgement.yellowedAcross,
                luminance >= FrameJudgement.paperBrightness * pictureBright, fit.evidence[1] == .measured, fit.evidence[2] == .measured,
-               let amount = FrameJudgement.ageing(of: frame, scene: scene, ageing: ageing) {
+               let amount = FrameJudgement.ageing(of: frame, scene: scene, ageing: ageing),
+               FrameJudgement.pictureWordStands(frame, scene: scene, greys: greys, ageing: ageing) {
                 verdict = .yellowed(amount: amount)
                 let percent = Int((amount * 100).rounded())
                 reason = "yellowed frame: yellower (\(describe(frame))) than the light the picture and its surroundings show (\(describe(scene.chroma))); the frame less \(percent) % of a typical ageing is the light, and keeps its colour"
@@ -159,10 +165,11 @@ struct FrameJudgement {
                luminance >= FrameJudgement.paperBrightness * pictureBright, fit.evidence.allSatisfy({ $0 == .measured }),
                let greys, let picture = scene.picture, case let byPicture = ageing.amount(frame: frame, light: picture),
                byPicture >= FrameJudgement.noticeableAgeing,
-               let grey = FrameJudgement.greyAgeing(of: frame, greys: greys, ageing: ageing) {
+               let peak = FrameJudgement.greyAgeing(of: frame, greys: greys, ageing: ageing),
+               let grey = FrameJudgement.greyAgeing(peak, surroundings: scene.surroundings.map { ageing.amount(frame: frame, light: $0) }) {
                 // The peak is where the picture's greys are grey: the amount itself, to a tenth
                 // of an ageing, not a noisy mean to be pulled towards the typical one.
-                let amount = min(max(grey, PaperAgeing.amounts.lowerBound), PaperAgeing.amounts.upperBound)
+                let amount = min(max(grey, FrameJudgement.greyAgeingLeast), PaperAgeing.amounts.upperBound)
                 verdict = .yellowed(amount: amount)
                 reason = "yellowed frame: the picture's grey surfaces are grey under the frame less \(FrameJudgement.percent(amount)) of a typical ageing, not under the frame itself (its mean colour found \(FrameJudgement.percent(byPicture))); that is the light, and the frame keeps its colour"
                 return

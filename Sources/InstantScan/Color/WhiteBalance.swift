@@ -27,8 +27,9 @@ import Darwin
 /// a light can be: a coloured or patterned frame, or one yellowed with age, is not taken for a
 /// light. Then the light comes from the picture and the surroundings, the frame's falloff is
 /// kept when its colour is the same all round, and the frame keeps its own colour in the scan.
-/// A dark (black-edition) frame gives the colour and falloff of the light when the picture and
-/// surroundings agree with it, and moves the exposure half-way to what black frames reflect.
+/// A dark (black-edition) frame gives the falloff of the light when the picture and surroundings
+/// agree with it, and its colour as one cue pooled with theirs (``DarkFrameColour``: a black
+/// edition's own tint is uncertain), and moves the exposure half-way to what black frames reflect.
 /// Where the frame does not fix the exposure (coloured, patterned, black, unreadable), it is
 /// never so dark that the picture's highlights come out far below the film's white
 /// (``HighlightFloor``), nor so bright that the frame or the surface around the card comes out
@@ -186,9 +187,18 @@ public struct WhiteBalance: Sendable {
                 let floor = HighlightFloor(whiteLevel: level, field: fit.field, paper: paperWhiteLinear, picture: picture)
                 let ceiling = ExposureCeiling(whiteLevel: floor.whiteLevel, field: fit.field, paper: paperWhiteLinear,
                                               samples: nil, ring: ring, space: space)
-                return LightEstimate(source: .darkFrame, field: fit.field, whiteLevel: ceiling.whiteLevel,
+                // Its colour is one cue among the picture's and the surroundings' that agree with it.
+                var field = fit.field, reason = judgement.reason
+                if let own = LightChroma(rgb: fit.field.logLevels.map { exp($0) }) {
+                    let pooled = DarkFrameColour(frame: own, scene: scene, photoEdge: photo?.chroma, locus: locus)
+                    if pooled.joined > 0 {
+                        field.logLevels = pooled.chroma.logLevels(luminance: paperLuminance, in: space)
+                        reason += "; its colour pooled with the \(pooled.joined) cues of the picture and its surroundings near it, a black edition's own tint being uncertain"
+                    }
+                }
+                return LightEstimate(source: .darkFrame, field: field, whiteLevel: ceiling.whiteLevel,
                                      channels: fit.evidence, profile: profile, sampleCount: inliers,
-                                     reason: judgement.reason + Self.note(floor, from: level) + Self.note(ceiling, from: floor.whiteLevel))
+                                     reason: reason + Self.note(floor, from: level) + Self.note(ceiling, from: floor.whiteLevel))
             case let .yellowed(amount):
                 // The frame less its ageing is the light, falloff and all; the ageing has no
                 // red, so the frame's red maps to the aged paper's.

@@ -26,6 +26,9 @@ struct FramedPrintPhoto {
         case black
         /// Black plastic held by a thumb: skin over the frame's left quarter.
         case blackUnderThumb
+        /// A black edition with a tint of its own (linear reflectance), as black plastics and
+        /// printed blacks have: a blue-black, a brown-black.
+        case tintedBlack([Double])
     }
 
     var frame: Frame
@@ -91,6 +94,7 @@ struct FramedPrintPhoto {
         case let .colour(rgb): return rgb
         case .black: return [0.035, 0.035, 0.035]
         case .blackUnderThumb: return u < 0.25 ? [0.60, 0.38, 0.28] : [0.035, 0.035, 0.035]
+        case let .tintedBlack(rgb): return rgb
         case .pattern:
             let band = Int(((u * 54 + v * 86) / 9).rounded(.down)) % 4
             return [[0.50, 0.10, 0.12], [0.10, 0.40, 0.65], [0.52, 0.45, 0.06], [0.45, 0.52, 0.60]][band]

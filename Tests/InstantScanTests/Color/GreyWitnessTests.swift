@@ -32,6 +32,37 @@ import Testing
         #expect(differences[differences.count / 2] < 2, "median ΔE00 \(differences[differences.count / 2])")
     }
 
+    /// A faint cream (0.4 of a typical ageing, b* about 8) on a grey table under daylight: too
+    /// faint for the mean-based witnesses (they call a frame yellowed from 0.62), but the
+    /// picture's greys peak sharply under the frame less 0.4 of an ageing, and the table, grey
+    /// under the light, finds the frame as much yellower. Taken as white, the picture came out
+    /// cold by the cream.
+    @Test func aFaintCreamFrameOnAGreyTableIsYellowed() throws {
+        let paper = FramedPrintPhoto.paper
+        let photo = FramedPrintPhoto(frame: .colour([paper, paper * exp(-0.066), paper * exp(-0.231)]))
+        let print = try #require(try photo.scan(light: FramedPrintPhoto.neutral))
+        let light = try #require(print.whiteBalance?.light)
+        #expect(light.source == .agedFrame, "\(light.reason)")
+        #expect(light.reason.contains("grey surfaces"), "\(light.reason)")
+        let differences = try photo.pictureDifferences(print.image).sorted()
+        #expect(differences[differences.count / 2] < 1.5, "median ΔE00 \(differences[differences.count / 2])")
+    }
+
+    /// A white frame on a grey table under daylight, its picture all blues (a sea, a blue toy):
+    /// the picture's mean reads a light far cooler than it is and finds the frame a whole ageing
+    /// yellower; the table finds it no yellower, and the picture has no greys to say otherwise.
+    /// Called yellowed, the picture came out warm by the ageing divided out.
+    @Test func aWhiteFrameAroundBluesOnAGreyTableStaysWhite() throws {
+        var photo = FramedPrintPhoto(frame: .white)
+        photo.patches = [[0.10, 0.25, 0.60], [0.05, 0.15, 0.45], [0.20, 0.40, 0.75], [0.08, 0.30, 0.55],
+                         [0.15, 0.20, 0.50], [0.30, 0.45, 0.80], [0.04, 0.10, 0.30], [0.12, 0.35, 0.65]]
+        let print = try #require(try photo.scan(light: FramedPrintPhoto.neutral))
+        let light = try #require(print.whiteBalance?.light)
+        #expect(light.source == .frame, "\(light.reason)")
+        let differences = try photo.pictureDifferences(print.image).sorted()
+        #expect(differences[differences.count / 2] < 1.5, "median ΔE00 \(differences[differences.count / 2])")
+    }
+
     /// The test palette's patches with no grey among them (each far from neutral).
     static let colourfulPatches = FramedPrintPhoto.palette.filter { rgb in
         guard let chroma = LightChroma(rgb: rgb) else { return false }
