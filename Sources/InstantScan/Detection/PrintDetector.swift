@@ -95,7 +95,7 @@ public struct PrintDetector: Sendable {
             print.patternedBorder = refiner.patternedBorder
             print.movedInFromPocket = refined.movedInFromPocket
             print.searched = SearchedReading(card: card, window: window, format: h.format, refinedCard: refined.card)
-            return (print, refined.isConsistent, refined.verdict?.windowError ?? 1)
+            return (print, refined.isConsistent, refined.windowFit)
         }
         var found = separatingNeighbours(sharingFormat(select(ranked, width: work.width, height: work.height, upright: upright,
                                                               refine: refineHypothesis),
