@@ -267,6 +267,16 @@ public struct PrintDetector: Sendable {
                     h.score = max(measured.score, options.minimumConfidence)
                     first = other
                 }
+            } else if let templated = otherFormatFromWindow(for: h, among: ranked) {
+                // A card found as four lines may have a side on a straight line beside the card (a
+                // plank's gap, a table's edge) that gives it another format's shape: the reading
+                // whose window sits where its format puts it, by far, is the print.
+                let other = refine(templated)
+                if other.consistent, first.consistent, other.0.format == templated.format,
+                   other.fit < Self.otherFormatFitShare * first.fit {
+                    h = templated
+                    first = other
+                }
             }
             var best = (h, first.0)
             if !first.consistent {
