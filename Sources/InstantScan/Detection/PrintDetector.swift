@@ -95,7 +95,7 @@ public struct PrintDetector: Sendable {
             print.patternedBorder = refiner.patternedBorder
             print.movedInFromPocket = refined.movedInFromPocket
             print.searched = SearchedReading(card: card, window: window, format: h.format, refinedCard: refined.card)
-            return (print, refined.isConsistent, refined.verdict?.windowError ?? 1)
+            return (print, refined.isConsistent, refined.windowFit)
         }
         var found = separatingNeighbours(sharingFormat(select(ranked, width: work.width, height: work.height, upright: upright,
                                                               refine: refineHypothesis),
@@ -277,6 +277,16 @@ public struct PrintDetector: Sendable {
                     // evidence, so the measured card is reported at no less than the floor.
                     h = measured
                     h.score = max(measured.score, options.minimumConfidence)
+                    first = other
+                }
+            } else if let templated = otherFormatFromWindow(for: h, among: ranked) {
+                // A card found as four lines may have a side on a straight line beside the card (a
+                // plank's gap, a table's edge) that gives it another format's shape: the reading
+                // whose window sits where its format puts it, by far, is the print.
+                let other = refine(templated)
+                if other.consistent, first.consistent, other.0.format == templated.format,
+                   other.fit < Self.otherFormatFitShare * first.fit {
+                    h = templated
                     first = other
                 }
             }

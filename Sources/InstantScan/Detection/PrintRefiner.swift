@@ -78,6 +78,16 @@ struct PrintRefiner {
         /// the photo shows the picture's edge; false for a side the format's template placed.
         var windowSidesMeasured: [Bool]
         var verdict: FormatClassifier.Verdict?
+        /// False when the window's sides were found but do not close into a window near the
+        /// template's (a corner off by more than a sliver of it): the window judged is then the
+        /// template's own, and ``verdict``'s window error (nought) says nothing of where the
+        /// picture lies in the card.
+        var windowSidesClose = true
+        /// How far the window sits from where the format puts it in the card (``verdict``'s window
+        /// error), 1 when that is unknown: no verdict, or sides that did not close into a window.
+        var windowFit: Double {
+            windowSidesClose ? verdict?.windowError ?? 1 : 1
+        }
         /// The window as measured, in ``card``'s corner order, when all four of its edges were found.
         var measuredWindow: Quad?
         /// True when ``inSleeve(_:)`` moved sides the first refinement put on a sleeve pocket's
@@ -132,7 +142,8 @@ struct PrintRefiner {
         // The format and the turn are read on the sides as straight lines; only the window reported
         // follows a curled card's bowed sides to its corners.
         let windowEdges = bowedWindowEdges.map { $0?.straightened }
-        let measuredWindow = PrintRefiner.quad(from: windowEdges, fallback: predicted)
+        let closedWindow = PrintRefiner.closedQuad(from: windowEdges, around: predicted)
+        let measuredWindow = closedWindow ?? predicted
         // Card sides that could not be refined (out of view) come from the measured window through
         // the template instead of from the working image.
         if cardEdges.contains(where: { $0 == nil }),
@@ -147,7 +158,8 @@ struct PrintRefiner {
         let verdict = classifier.classify(card: refinedCard, window: measuredWindow).first
         var result = Refined(card: refinedCard, window: measuredWindow, format: format,
                              cardEdges: cardEdges, windowEdges: windowEdges,
-                             windowSidesMeasured: windowEdges.map { $0 != nil }, verdict: verdict)
+                             windowSidesMeasured: windowEdges.map { $0 != nil }, verdict: verdict,
+                             windowSidesClose: closedWindow != nil || windowEdges.allSatisfy { $0 == nil })
         var bowedEdges = bowedWindowEdges
         // The window reported: its sides measured again with their steps placed in linear light,
         // in the order the verdict left. Placing a straight edge's steps in linear light moves them
@@ -279,27 +291,33 @@ struct PrintRefiner {
 
     /// Corners from four side lines (top, right, bottom, left); a missing side keeps its old line.
     static func quad(from edges: [EdgeRefiner.Result?], fallback: Quad) -> Quad {
+        closedQuad(from: edges, around: fallback) ?? fallback
+    }
+
+    /// ``quad(from:fallback:)``'s corners, or nil where the sides do not close into a convex quad
+    /// near `old` (a corner moved further than a sliver of it): then the sides found went astray.
+    static func closedQuad(from edges: [EdgeRefiner.Result?], around old: Quad) -> Quad? {
         let lines = (0..<4).map { i in
-            edges[i]?.line ?? ImageLine(fallback.corners[i], fallback.corners[(i + 1) % 4])
+            edges[i]?.line ?? ImageLine(old.corners[i], old.corners[(i + 1) % 4])
         }
         var corners: [Point] = []
         for i in 0..<4 {
             // Corner i joins side i-1 and side i; where either side bows (a curled card), the corner is
             // where the curves meet, which the straight lines through them miss by part of the bow.
-            guard var p = lines[(i + 3) % 4].intersection(lines[i]) else { return fallback }
+            guard var p = lines[(i + 3) % 4].intersection(lines[i]) else { return nil }
             let before = edges[(i + 3) % 4]?.curve, after = edges[i]?.curve
             if before != nil || after != nil {
                 let a = before ?? EdgeCurve(line: lines[(i + 3) % 4], from: p, to: p + lines[(i + 3) % 4].direction)
                 let b = after ?? EdgeCurve(line: lines[i], from: p, to: p + lines[i].direction)
-                guard let q = EdgeCurve.corner(a, b, near: p) else { return fallback }
+                guard let q = EdgeCurve.corner(a, b, near: p) else { return nil }
                 p = q
             }
             corners.append(p)
         }
         let q = Quad(corners: corners)
         // A refinement that moved a corner further than a sliver of the card went astray.
-        let limit = 0.1 * min(fallback.meanWidth, fallback.meanHeight)
-        for i in 0..<4 where q.corners[i].distance(to: fallback.corners[i]) > limit { return fallback }
-        return q.isConvex ? q : fallback
+        let limit = 0.1 * min(old.meanWidth, old.meanHeight)
+        for i in 0..<4 where q.corners[i].distance(to: old.corners[i]) > limit { return nil }
+        return q.isConvex ? q : nil
     }
 }
