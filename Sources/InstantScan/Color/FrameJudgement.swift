@@ -112,17 +112,12 @@ struct FrameJudgement {
                 reason = "dark frame too dark to read: light from the picture and its surroundings"
                 return
             }
-            let nearerNeutral = scene.map { FrameJudgement.darkFrameNearerNeutral(frame, paper: paper, scene: $0, space: space, locus: locus) } ?? false
-            if let scene, frame.distance(to: scene.chroma) > FrameJudgement.darkDisagreement, !nearerNeutral {
+            if let scene, frame.distance(to: scene.chroma) > FrameJudgement.darkDisagreement {
                 verdict = .notReference(uniform: true)
                 reason = "dark frame's colour (\(describe(frame))) disagrees with the picture and its surroundings (\(describe(scene.chroma))): light from those"
                 return
             }
             verdict = .dark
-            if let scene, frame.distance(to: scene.chroma) > FrameJudgement.darkDisagreement {
-                reason = "dark frame, far from the light the picture and its surroundings show (\(describe(scene.chroma))) but a light's colour and nearer neutral: the picture and the surroundings show their own colours; colour and falloff of the light"
-                return
-            }
             reason = scene == nil ? "dark frame: colour and falloff of the light" : "dark frame, agreeing with the picture and its surroundings: colour and falloff of the light"
             return
         }

@@ -198,25 +198,6 @@ import Testing
         #expect(miss < 0.7 * frameMiss, "light misses the lamp by \(miss), the frame alone by \(frameMiss)")
     }
 
-    /// A black-framed sunset on a wooden floor under light the phone balanced: every cue of the
-    /// picture and the table is warm, far from the frame, and the light they show (about 3000 K)
-    /// would turn the picture cold. The frame is a light's colour and nearer neutral than theirs:
-    /// they show their own colours, and the frame gives the light. A dark pattern in the same
-    /// photo is still no black edition (``aDarkPatternedFrameIsNotTakenForABlackOne()``).
-    @Test func aBlackFrameNearerNeutralThanAllWarmCuesGivesTheLight() throws {
-        var photo = FramedPrintPhoto(frame: .black)
-        photo.table = [1.7, 1.0, 0.45]
-        photo.patches = [
-            [0.85, 0.45, 0.15], [0.60, 0.28, 0.10], [0.90, 0.62, 0.30], [0.40, 0.16, 0.06],
-            [0.75, 0.35, 0.20], [0.95, 0.75, 0.40], [0.30, 0.14, 0.08], [0.70, 0.50, 0.22],
-        ]
-        let (print, differences) = try corrected(photo, light: FramedPrintPhoto.neutral)
-        let light = try #require(print.whiteBalance?.light)
-        #expect(light.source == .darkFrame, "\(light.reason)")
-        #expect(light.reason.contains("nearer neutral"), "\(light.reason)")
-        #expect(differences.mean < 3, "mean ΔE00 \(differences.mean)")
-    }
-
     /// A night picture in a black frame (a lit window on a dark street): most of the picture is
     /// darker than the frame, so its 90th percentile does not tell the frame from paper; but the
     /// window is dye on paper, and paper is the lightest thing on a print. Taken for white paper,
