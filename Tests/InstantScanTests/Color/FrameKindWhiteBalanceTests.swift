@@ -123,6 +123,19 @@ import Testing
         #expect(differences.mean < 2, "mean ΔE00 \(differences.mean)")
     }
 
+    /// A 600 px photo of a print with `frame`; `noisy`: high ISO noise (12 codes) and strong JPEG
+    /// (quality 62), as a phone's dim photo.
+    static func smallPhoto(_ frame: FramedPrintPhoto.Frame, noisy: Bool = false) -> FramedPrintPhoto {
+        var photo = FramedPrintPhoto(frame: frame)
+        photo.width = 600
+        photo.margin = (x: 180, y: 160)
+        if noisy {
+            photo.noise = 12
+            photo.quality = 62
+        }
+        return photo
+    }
+
     /// A black frame in a dim photo (a third of the light, high ISO noise, strong JPEG): near code
     /// 26 the noise scatters its samples' colours as a pattern's bands would (28 % of them far
     /// from the median, as on the novel scenes' dim photos), but it averages out over a few
@@ -130,13 +143,7 @@ import Testing
     /// exposure. (Noise of 12 codes: this encoder keeps less of it in the chroma than the novel
     /// scenes' encoder does of their 9.)
     @Test func aBlackFrameInADimNoisyPhotoIsNoPattern() throws {
-        var photo = FramedPrintPhoto(frame: .black)
-        photo.width = 600
-        photo.margin = (x: 180, y: 160)
-        photo.noise = 12
-        photo.quality = 62
-        let dim = FramedPrintPhoto.neutral.map { $0 * 0.3 }
-        let print = try #require(try photo.scan(light: dim))
+        let print = try #require(try Self.smallPhoto(.black, noisy: true).scan(light: FramedPrintPhoto.neutral.map { $0 * 0.3 }))
         let light = try #require(print.whiteBalance?.light)
         #expect(light.source == .darkFrame, "\(light.reason)")
         #expect(!light.reason.contains("patterned"), "\(light.reason)")
@@ -145,22 +152,14 @@ import Testing
     /// A black frame at a quarter of the light (linear 0.009, code 24): its colour is still read
     /// from thousands of samples, and it still gives the light and part of the exposure.
     @Test func aBlackFrameTwoStopsUnderIsStillRead() throws {
-        var photo = FramedPrintPhoto(frame: .black)
-        photo.width = 600
-        photo.margin = (x: 180, y: 160)
-        let print = try #require(try photo.scan(light: FramedPrintPhoto.neutral.map { $0 * 0.26 }))
+        let print = try #require(try Self.smallPhoto(.black).scan(light: FramedPrintPhoto.neutral.map { $0 * 0.26 }))
         let light = try #require(print.whiteBalance?.light)
         #expect(light.source == .darkFrame, "\(light.reason)")
     }
 
     /// The same dim, noisy photo of a dark patterned frame: its bands survive the averaging.
     @Test func aDarkPatternInADimNoisyPhotoIsStillAPattern() throws {
-        var photo = FramedPrintPhoto(frame: .darkPattern)
-        photo.width = 600
-        photo.margin = (x: 180, y: 160)
-        photo.noise = 12
-        photo.quality = 62
-        let print = try #require(try photo.scan(light: FramedPrintPhoto.neutral.map { $0 * 0.3 }))
+        let print = try #require(try Self.smallPhoto(.darkPattern, noisy: true).scan(light: FramedPrintPhoto.neutral.map { $0 * 0.3 }))
         let light = try #require(print.whiteBalance?.light)
         #expect(light.reason.contains("patterned"), "\(light.reason)")
     }
